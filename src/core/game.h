@@ -1,0 +1,55 @@
+// A game with its parameters resolved: creates initial states and loads saved ones. Also
+// GameInfo, the static description the registry lists (name, title, players, parameters).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+#include "core/result.h"
+#include "core/state.h"
+
+namespace savanna {
+
+struct GameInfo {
+  std::string name;   // the registered name used in specs: "kariba"
+  std::string title;  // for people: "Kariba"
+  int min_players = 0;
+  int max_players = 0;
+  std::vector<ParamSpec> params;  // always includes "players"
+
+  // {"name", "title", "min_players", "max_players", "params": {name: spec}}.
+  Json ToJson() const;
+};
+
+class Game {
+ public:
+  Game(GameInfo info, Params params);
+  virtual ~Game() = default;
+
+  const GameInfo& info() const { return info_; }
+  const Params& params() const { return params_; }
+  const std::string& name() const { return info_.name; }
+  // The canonical spec with every parameter: `kariba(animals=8,players=3,...)`.
+  std::string Spec() const { return FormatSpec(info_.name, params_); }
+
+  int NumPlayers() const { return int(params_.Int("players")); }
+  // Action ids are dense in [0, NumDistinctActions()).
+  virtual int NumDistinctActions() const = 0;
+  // No game lasts more actions than this (the conformance suite checks it).
+  virtual int MaxGameLength() const = 0;
+
+  // A fresh game; every shuffle and draw follows from `seed`.
+  virtual std::unique_ptr<State> NewInitialState(uint64_t seed) const = 0;
+  // Reads a state written by State::ToJson, checking every field against the rules' bounds;
+  // errors name the field and the reason.
+  virtual Result<std::unique_ptr<State>> StateFromJson(const Json& json) const = 0;
+
+ private:
+  GameInfo info_;
+  Params params_;
+};
+
+}  // namespace savanna

@@ -1,0 +1,37 @@
+// JSON and file helpers for reading untrusted documents: every failure names the source, the
+// field and the reason. Writing is atomic (temp file, then rename) so nothing is half-written.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "core/rng.h"
+
+namespace savanna {
+
+using Json = nlohmann::json;
+
+Result<std::string> ReadTextFile(const std::string& path);
+Result<void> WriteTextFileAtomic(const std::string& path, std::string_view content);
+// Parses JSON text; `source` (a file name) prefixes the error message.
+Result<Json> ParseJson(std::string_view text, std::string_view source);
+Result<Json> ReadJsonFile(const std::string& path);
+
+// Field readers for objects. `key` is named in the error.
+Result<int64_t> IntField(const Json& object, std::string_view key, int64_t lo, int64_t hi);
+Result<bool> BoolField(const Json& object, std::string_view key);
+Result<std::string> StringField(const Json& object, std::string_view key);
+// The array under `key`; `size` < 0 accepts any length.
+Result<const Json*> ArrayField(const Json& object, std::string_view key, int64_t size = -1);
+// Element i of an array as an integer in [lo, hi]; `what` names the array in errors.
+Result<int64_t> IntElement(const Json& array, size_t i, int64_t lo, int64_t hi,
+                           std::string_view what);
+
+// The RNG state as four hex strings (JSON numbers cannot hold 64 bits everywhere).
+Json RngToJson(const Rng& rng);
+Result<Rng> RngFromJson(const Json& json);
+
+}  // namespace savanna

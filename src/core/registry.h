@@ -1,0 +1,47 @@
+// The registry of games: how a spec string becomes a Game. Core knows no game; the games layer
+// fills a registry with one explicit line per game (src/games/registry.cc).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace savanna {
+
+// Builds a game from resolved parameters; checks constraints between parameters.
+using GameFactory = std::function<Result<std::shared_ptr<const Game>>(const Params&)>;
+
+struct GameEntry {
+  GameInfo info;
+  GameFactory create;
+  // Configurations the conformance suite runs besides the generated ones (see
+  // GameRegistry::TestConfigurations), e.g. a non-default integer parameter.
+  std::vector<std::string> extra_test_specs;
+};
+
+class GameRegistry {
+ public:
+  void Add(GameEntry entry);
+  const GameEntry* Find(std::string_view name) const;
+  const std::vector<GameEntry>& entries() const { return entries_; }
+
+  // `kariba(players=3,variant=open)` -> a game. Errors name the bad game or parameter.
+  Result<std::shared_ptr<const Game>> Create(std::string_view spec) const;
+  // The same from a name and a JSON parameter object (state documents, records).
+  Result<std::shared_ptr<const Game>> Create(std::string_view name, const Json& params) const;
+
+  // Every player count crossed with every value of every choice and bool parameter (other
+  // parameters at their defaults), keeping the combinations the game accepts, plus the entry's
+  // extra specs. The conformance suite runs each of them.
+  std::vector<std::string> TestConfigurations(const GameEntry& entry) const;
+
+ private:
+  Result<std::shared_ptr<const Game>> Build(const GameEntry& entry, Result<Params> params) const;
+  std::vector<GameEntry> entries_;
+};
+
+}  // namespace savanna

@@ -1,0 +1,93 @@
+// The generic interface over a game state. A concrete state is plain data with fixed-capacity
+// members: copying it (Clone, CopyFrom) allocates nothing but, for Clone, the new object.
+// Rules live in the game's own functions; this interface only routes to them.
+//
+// Turn structure: PlayersToAct() is the set of players who still owe an action now. One player
+// at a sequential decision; several at a simultaneous one, where each submits with Apply and
+// the step resolves once the last submission is in. Submissions stay hidden from the other
+// players until then, and the resolved state never depends on the order of submission.
+// Chance is internal: the state owns its Rng and shuffles or draws inside Apply.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "core/action_list.h"
+#include "core/result.h"
+#include "core/rng.h"
+#include "core/types.h"
+
+namespace savanna {
+
+using Json = nlohmann::json;
+class Game;
+
+class State {
+ public:
+  virtual ~State() = default;
+
+  // The game (rules and parameters) this state belongs to; it outlives the state.
+  virtual const Game& game() const = 0;
+  int NumPlayers() const;
+
+  // ---- Copying -------------------------------------------------------------------------------
+  virtual std::unique_ptr<State> Clone() const = 0;
+  // Overwrites this state with `other`, which must be a state of the same concrete game type.
+  // Allocation-free: search keeps one scratch state and copies into it.
+  virtual void CopyFrom(const State& other) = 0;
+
+  // ---- Turn structure ------------------------------------------------------------------------
+  // The players who owe an action now; empty exactly when the state is terminal.
+  virtual PlayerSet PlayersToAct() const = 0;
+  virtual bool IsTerminal() const = 0;
+  // Actions applied since the initial state (every submission counts).
+  virtual int MoveNumber() const = 0;
+
+  // ---- Actions -------------------------------------------------------------------------------
+  // Fills `out` (cleared first) with the legal actions of `player`, in increasing id order;
+  // empty when `player` does not owe an action.
+  virtual void LegalActions(Player player, ActionList& out) const = 0;
+  // True when `action` is legal for `player` now. The default scans LegalActions.
+  virtual bool IsLegal(Player player, Action action) const;
+  // A readable name for an id that is legal for `player` now; unique among those legal actions.
+  virtual std::string ActionToString(Player player, Action action) const = 0;
+  // The id whose ActionToString is `text` (ignoring case and surrounding space) among the
+  // legal actions of `player`. Errors name the player, the text and say why.
+  virtual Result<Action> ParseAction(Player player, std::string_view text) const;
+
+  // Checked application for input from outside (CLI, server, scripts): an unknown player, a
+  // player who does not owe an action or an illegal id is an error and changes nothing.
+  Result<void> Apply(Player player, Action action);
+  // Unchecked application for search and playouts: the action must be legal.
+  virtual void ApplyUnchecked(Player player, Action action) = 0;
+
+  // ---- Views ---------------------------------------------------------------------------------
+  // What `viewer` (a seat or kSpectator) may know, as JSON and as text. Nothing hidden from
+  // the viewer appears in it: no other hand, no unrevealed submission, no deck order, no RNG.
+  virtual Json View(Player viewer) const = 0;
+  virtual std::string ViewText(Player viewer) const = 0;
+  // The full state, RNG included, for tools and debugging; Game::StateFromJson reads it back.
+  virtual Json ToJson() const = 0;
+
+  // ---- Hidden information --------------------------------------------------------------------
+  // Re-samples everything `viewer` cannot see (unseen cards re-dealt among the hidden places,
+  // other players' pending submissions re-drawn, the state's RNG re-seeded from `rng`) so that
+  // the result is consistent with all the viewer has observed: View(viewer) is unchanged.
+  virtual void DeterminizeInPlace(Player viewer, Rng& rng) = 0;
+  std::unique_ptr<State> Determinize(Player viewer, Rng& rng) const;
+
+  // ---- The end -------------------------------------------------------------------------------
+  // The game's own points so far (final once terminal).
+  virtual PlayerValues Scores() const = 0;
+  // The winners of a terminal state. Default: the players with the highest score.
+  virtual PlayerSet Winners() const;
+  // Per player, for search and statistics: 1/k for each of k winners, 0 otherwise.
+  virtual PlayerValues Returns() const;
+
+  // A 64-bit hash of the full state (RNG included).
+  virtual uint64_t Hash() const = 0;
+};
+
+}  // namespace savanna

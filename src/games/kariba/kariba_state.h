@@ -1,0 +1,110 @@
+// Kariba's state: plain data (KaribaData, copied as flat memory) and the State interface over it.
+// The rules are free functions in kariba_rules.cc; the views in kariba_view.cc.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/rng.h"
+#include "core/state.h"
+#include "games/kariba/kariba_game.h"
+
+namespace savanna::kariba {
+
+enum class Phase : uint8_t {
+  kPlay,      // the current player plays cards of one animal
+  kDraw,      // open variant: the current player picks where each card is drawn from
+  kGameOver,  // the match is over
+};
+
+// Counts of cards by animal value (index 0 unused).
+using AnimalCounts = std::array<uint8_t, kMaxAnimals + 1>;
+
+// The last play, for the views: who played what and what was chased.
+struct LastPlay {
+  int8_t player = -1;  // -1: no play yet in this game
+  uint8_t animal = 0;
+  uint8_t count = 0;
+  uint8_t chased = 0;    // animal chased away, 0 if none
+  uint8_t captured = 0;  // cards won
+};
+
+struct KaribaData {
+  std::array<uint8_t, kMaxCards> deck{};  // deck[0..deck_size); the top card is the last
+  uint8_t deck_size = 0;
+  std::array<AnimalCounts, kMaxSeats> hand{};
+  // The part of each hand every player knows: cards taken from the face-up display, less what
+  // that player has played of the animal since.
+  std::array<AnimalCounts, kMaxSeats> known{};
+  AnimalCounts waterhole{};
+  std::array<AnimalCounts, kMaxSeats> pile{};   // score piles of the current game, by animal
+  std::array<uint8_t, kDisplaySize> display{};  // open variant: face-up animals, 0 = empty slot
+  std::array<std::array<uint16_t, kMaxSeats>, kMaxGames> finished{};  // scores of past games
+  uint8_t game_index = 0;  // games finished so far in the match
+  uint8_t starter = 0;     // seat that started the current game
+  uint8_t current = 0;     // seat to act
+  Phase phase = Phase::kPlay;
+  uint16_t move_number = 0;
+  LastPlay last;
+  Rng rng;
+};
+
+class KaribaState final : public State {
+ public:
+  KaribaState(const KaribaGame& game, uint64_t seed);
+  KaribaState(const KaribaGame& game, const KaribaData& data) : game_(&game), d_(data) {}
+
+  const Game& game() const override { return *game_; }
+  const Config& config() const { return game_->config(); }
+  const KaribaData& data() const { return d_; }
+  KaribaData& mutable_data() { return d_; }
+
+  std::unique_ptr<State> Clone() const override { return std::make_unique<KaribaState>(*this); }
+  void CopyFrom(const State& other) override;
+
+  PlayerSet PlayersToAct() const override;
+  bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
+  int MoveNumber() const override { return d_.move_number; }
+
+  void LegalActions(Player player, ActionList& out) const override;
+  bool IsLegal(Player player, Action action) const override;
+  std::string ActionToString(Player player, Action action) const override;
+  void ApplyUnchecked(Player player, Action action) override;
+
+  Json View(Player viewer) const override;
+  std::string ViewText(Player viewer) const override;
+  Json ToJson() const override;
+
+  void DeterminizeInPlace(Player viewer, Rng& rng) override;
+
+  PlayerValues Scores() const override;
+  uint64_t Hash() const override;
+
+ private:
+  const KaribaGame* game_;
+  KaribaData d_;
+};
+
+// ---- Rules (kariba_rules.cc) -------------------------------------------------------------------
+
+// Shuffles all cards, deals the hands (and the display in the open variant) and lets `starter`
+// begin. Keeps the match history (finished, game_index).
+void DealGame(const Config& config, KaribaData& d, int starter);
+
+// The animal that `animal`, just played, chases away now (0 if none): requires at least 3 of
+// `animal` at the waterhole.
+int ChaseTarget(const Config& config, const AnimalCounts& waterhole, int animal);
+
+int HandSize(const AnimalCounts& hand);
+int PileSize(const AnimalCounts& pile);
+
+// ---- JSON (kariba_json.cc) ---------------------------------------------------------------------
+// Counts for animals 1..animals as a JSON array (entry 0 is animal 1).
+Json CountsJson(const Config& config, const AnimalCounts& counts);
+// "play", "draw" or "over".
+const char* PhaseName(Phase phase);
+Result<KaribaData> DataFromJson(const Config& config, const Json& json);
+
+}  // namespace savanna::kariba

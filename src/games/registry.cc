@@ -1,0 +1,18 @@
+// One explicit line per game. Adding a game: its folder, one line here, one line in
+// CMakeLists.txt, its data, its tests.
+#include "games/registry.h"
+
+#include "games/kariba/kariba_game.h"
+
+namespace savanna {
+
+const GameRegistry& Games() {
+  static const GameRegistry registry = [] {
+    GameRegistry r;
+    r.Add(kariba::Entry());
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace savanna
