@@ -1,5 +1,5 @@
 // Hand-made Kariba positions for the rules tests.
-#include "tests/games/kariba/kariba_position.h"
+#include "games/kariba/kariba_position.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // docs/rules/kariba.md (the test names match the decisions' names there).
 #include <gtest/gtest.h>
 
-#include "tests/games/kariba/kariba_position.h"
+#include "games/kariba/kariba_position.h"
 
 namespace savanna::kariba::testing {
 namespace {

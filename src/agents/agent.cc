@@ -1,0 +1,84 @@
+// The table of agent kinds and spec parsing. Adding an agent: its files, one row in Kinds().
+#include "agents/agent.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "agents/random_agent.h"
+
+namespace savanna {
+namespace {
+
+// Seeds are parameters of type int (63 bits) so that Spec() always reads back; a seed given
+// to MakeAgent is reduced to 63 bits the same way.
+constexpr uint64_t kSeedMask = uint64_t(std::numeric_limits<int64_t>::max());
+
+ParamSpec SeedParam() {
+  return ParamSpec::Int("seed", 0, 0, std::numeric_limits<int64_t>::max(),
+                        "seed of the agent's private random generator; when absent, the caller's "
+                        "seed (a simulation derives one per game and seat)");
+}
+
+// Builds an agent from resolved parameters and the seed to use.
+using AgentMaker = std::unique_ptr<Agent> (*)(const Params& params, uint64_t seed);
+
+struct AgentKind {
+  AgentInfo info;
+  AgentMaker make;
+};
+
+const std::vector<AgentKind>& Kinds() {
+  static const std::vector<AgentKind> kinds = {
+      {{"random", "picks uniformly among the legal actions", {SeedParam()}},
+       [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
+         return std::make_unique<RandomAgent>(seed);
+       }},
+  };
+  return kinds;
+}
+
+const AgentKind* FindKind(std::string_view name) {
+  for (const auto& kind : Kinds())
+    if (kind.info.name == name) return &kind;
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<AgentInfo>& AgentInfos() {
+  static const std::vector<AgentInfo> infos = [] {
+    std::vector<AgentInfo> v;
+    for (const auto& kind : Kinds()) v.push_back(kind.info);
+    return v;
+  }();
+  return infos;
+}
+
+Result<AgentFactory> MakeAgentFactory(std::string_view spec_text) {
+  auto spec = ParseSpec(spec_text);
+  if (!spec) return tl::unexpected(spec.error());
+  const AgentKind* kind = FindKind(spec->name);
+  if (kind == nullptr) {
+    std::string names;
+    for (const auto& k : Kinds()) names += (names.empty() ? "" : ", ") + k.info.name;
+    return Fail(ErrorCode::kNotFound, "unknown agent '" + spec->name + "' (agents: " + names + ")");
+  }
+  auto params = ResolveParams(kind->info.params, *spec);
+  if (!params) return tl::unexpected(params.error());
+  const bool fixed_seed = std::any_of(spec->args.begin(), spec->args.end(),
+                                      [](const auto& arg) { return arg.first == "seed"; });
+  const uint64_t own_seed = fixed_seed ? uint64_t(params->Int("seed")) : 0;
+  const AgentMaker make = kind->make;
+  return AgentFactory([make, params = *params, fixed_seed, own_seed](uint64_t seed) {
+    return make(params, fixed_seed ? own_seed : seed & kSeedMask);
+  });
+}
+
+Result<std::unique_ptr<Agent>> MakeAgent(std::string_view spec, uint64_t seed) {
+  auto factory = MakeAgentFactory(spec);
+  if (!factory) return tl::unexpected(factory.error());
+  return (*factory)(seed);
+}
+
+}  // namespace savanna

@@ -1,0 +1,49 @@
+// The agent interface (layer 3): something that chooses actions for a seat. Agents know the core
+// API only, never a specific game. Specs name an agent and its parameters like game specs do:
+// `random`, `random(seed=7)`, later `ismcts(iters=2000,c=0.7)`.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/params.h"
+#include "core/state.h"
+
+namespace savanna {
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // Chooses a legal action for `player`, who must owe an action in `state`. Uses only what
+  // `player` may know: state.View(player), the player's legal actions, or states obtained
+  // from state.Determinize(player, rng) for search. Never modifies `state`.
+  virtual Action Choose(const State& state, Player player) = 0;
+  // The spec that recreates this agent with every parameter: `random(seed=7)`.
+  virtual std::string Spec() const = 0;
+};
+
+struct AgentInfo {
+  std::string name;
+  std::string description;
+  std::vector<ParamSpec> params;
+};
+
+// Every agent kind, for help texts and `--agents` validation.
+const std::vector<AgentInfo>& AgentInfos();
+
+// Creates an agent from a spec. `seed` seeds the agent's private RNG unless the spec sets its
+// own `seed=` parameter; it is reduced to 63 bits, so that Spec() always parses back. Errors
+// name the unknown agent or the bad parameter.
+Result<std::unique_ptr<Agent>> MakeAgent(std::string_view spec, uint64_t seed);
+
+// Makes agents of one spec, each with its own seed (ignored when the spec sets `seed=`).
+using AgentFactory = std::function<std::unique_ptr<Agent>(uint64_t seed)>;
+// Parses and checks `spec` once, for callers that create many agents (a simulation creates
+// fresh agents for every game). Errors as MakeAgent.
+Result<AgentFactory> MakeAgentFactory(std::string_view spec);
+
+}  // namespace savanna

@@ -1,0 +1,140 @@
+// Shared CLI helpers: error lines, reading state documents, JSON printing, seeds.
+#include "cli/cli_common.h"
+
+#include <fmt/core.h>
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <limits>
+
+namespace savanna::cli {
+
+int PrintError(std::string_view message, int exit_code) {
+  std::string line(message);
+  for (char& c : line)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  std::cout.flush();
+  std::cerr << "savanna: " << line << std::endl;
+  return exit_code;
+}
+
+int PrintError(const Error& error, int exit_code) { return PrintError(error.message, exit_code); }
+
+Result<std::string> ReadInput(const std::string& path) {
+  if (path != "-") return ReadTextFile(path);
+  std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  if (std::cin.bad()) return Fail(ErrorCode::kIoError, "stdin: read error");
+  return text;
+}
+
+Result<LoadedState> LoadStateFile(const GameRegistry& games, const std::string& path) {
+  const std::string source = path == "-" ? "stdin" : path;
+  auto text = ReadInput(path);
+  if (!text) return tl::unexpected(text.error());
+  auto json = ParseJson(*text, source);
+  if (!json) return tl::unexpected(json.error());
+  return WithContext(LoadStateDocument(games, *json), source + ": ");
+}
+
+namespace {
+
+bool HasNoContainers(const Json& json) {
+  for (const Json& item : json)
+    if (item.is_structured() && !item.empty()) return false;
+  return true;
+}
+
+// The one-line form with a space after every comma and colon: {"a": 1, "b": [2, 3]}.
+std::string OneLine(const Json& json) {
+  if (!json.is_structured()) return json.dump();
+  std::string line = json.is_array() ? "[" : "{";
+  bool first = true;
+  for (const auto& [key, value] : json.items()) {
+    line += first ? "" : ", ";
+    if (json.is_object()) line += Json(key).dump() + ": ";
+    line += OneLine(value);
+    first = false;
+  }
+  return line + (json.is_array() ? "]" : "}");
+}
+
+// Arrays of plain values always stay on one line; objects of plain values when they fit.
+void AppendJson(const Json& json, int indent, std::string& out) {
+  constexpr size_t kWidth = 100;
+  if (!json.is_structured() || json.empty() || (json.is_array() && HasNoContainers(json))) {
+    out += OneLine(json);
+    return;
+  }
+  if (HasNoContainers(json)) {
+    const std::string line = OneLine(json);
+    if (line.size() + size_t(indent) <= kWidth) {
+      out += line;
+      return;
+    }
+  }
+  const std::string pad(size_t(indent + 2), ' ');
+  out += json.is_array() ? "[\n" : "{\n";
+  bool first = true;
+  for (const auto& [key, value] : json.items()) {
+    out += (first ? "" : ",\n") + pad;
+    if (json.is_object()) out += Json(key).dump() + ": ";
+    AppendJson(value, indent + 2, out);
+    first = false;
+  }
+  out += "\n" + std::string(size_t(indent), ' ') + (json.is_array() ? "]" : "}");
+}
+
+}  // namespace
+
+std::string FormatJson(const Json& json) {
+  std::string out;
+  AppendJson(json, 0, out);
+  return out + "\n";
+}
+
+void PrintJson(const Json& json) { std::cout << FormatJson(json); }
+
+Result<uint64_t> ParseSeed(std::string_view text, std::string_view option) {
+  uint64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    return Fail(ErrorCode::kInvalidArgument,
+                fmt::format("{} must be an integer from 0 to {}, got '{}'", option,
+                            std::numeric_limits<uint64_t>::max(), text));
+  return value;
+}
+
+Result<int64_t> ParseInt(std::string_view text, std::string_view option, int64_t lo, int64_t hi) {
+  int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < lo ||
+      value > hi)
+    return Fail(ErrorCode::kInvalidArgument,
+                fmt::format("{} must be an integer from {} to {}, got '{}'", option, lo, hi, text));
+  return value;
+}
+
+Result<double> ParseDouble(std::string_view text, std::string_view option, double lo, double hi) {
+  const std::string copy(text);
+  char* end = nullptr;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value) || value < lo ||
+      value > hi)
+    return Fail(ErrorCode::kInvalidArgument,
+                fmt::format("{} must be a number from {} to {}, got '{}'", option, lo, hi, text));
+  return value;
+}
+
+uint64_t ClockSeed() {
+  using std::chrono::duration_cast, std::chrono::microseconds, std::chrono::system_clock;
+  return uint64_t(duration_cast<microseconds>(system_clock::now().time_since_epoch()).count());
+}
+
+std::string SeatName(int seat) { return "P" + std::to_string(seat); }
+
+}  // namespace savanna::cli

@@ -1,0 +1,55 @@
+// Helpers shared by the `savanna` subcommands: exit statuses, one-line errors on stderr, state
+// files (or stdin), JSON output and default seeds.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/json_io.h"
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/result.h"
+
+namespace savanna::cli {
+
+// Exit statuses: 0 success, 1 any bad input (argument, spec, file, agent), 2 an illegal or
+// malformed action given to `step`.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 1;
+inline constexpr int kExitIllegalAction = 2;
+
+// What every subcommand gets: the games, and where it leaves its exit status.
+struct Context {
+  const GameRegistry& games;
+  int exit_code = kExitOk;
+};
+
+// Prints "savanna: <message>" as one line on stderr (line breaks become spaces) and returns
+// `exit_code`, so that a command can `return PrintError(...)`.
+int PrintError(std::string_view message, int exit_code = kExitBadInput);
+int PrintError(const Error& error, int exit_code = kExitBadInput);
+
+// The whole of a file, or of stdin when `path` is "-".
+Result<std::string> ReadInput(const std::string& path);
+// A state document from a file or stdin; errors name the file.
+Result<LoadedState> LoadStateFile(const GameRegistry& games, const std::string& path);
+
+// JSON for people and programs alike: objects and nested arrays indented by two spaces, arrays
+// of plain values on one line; ends with a newline. PrintJson writes it to stdout.
+std::string FormatJson(const Json& json);
+void PrintJson(const Json& json);
+
+// Option values, parsed strictly (decimal digits only: no sign, hex or octal for seeds and
+// counts); errors name the option and the allowed values.
+Result<uint64_t> ParseSeed(std::string_view text, std::string_view option);
+Result<int64_t> ParseInt(std::string_view text, std::string_view option, int64_t lo, int64_t hi);
+Result<double> ParseDouble(std::string_view text, std::string_view option, double lo, double hi);
+
+// A seed from the clock (microseconds since the epoch), for commands run without --seed.
+uint64_t ClockSeed();
+
+// "P2": how seats are named to people.
+std::string SeatName(int seat);
+
+}  // namespace savanna::cli

@@ -1,0 +1,73 @@
+// `savanna bench [SPEC...] [--seconds S]`: speed figures of games through the State API.
+#include <fmt/core.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "sim/benchmark.h"
+
+namespace savanna::cli {
+namespace {
+
+struct BenchOptions {
+  std::vector<std::string> specs;
+  std::string seconds = "0.5";
+};
+
+constexpr uint64_t kBenchSeed = 1;
+
+// Every registered game at each player count, its other parameters at their defaults; counts
+// the game rejects with those defaults are skipped.
+std::vector<std::shared_ptr<const Game>> DefaultGames(const GameRegistry& games) {
+  std::vector<std::shared_ptr<const Game>> out;
+  for (const auto& entry : games.entries())
+    for (int n = entry.info.min_players; n <= entry.info.max_players; ++n)
+      if (auto game = games.Create(entry.info.name + "(players=" + std::to_string(n) + ")"))
+        out.push_back(*game);
+  return out;
+}
+
+int RunBench(const GameRegistry& games, const BenchOptions& options) {
+  auto seconds = ParseDouble(options.seconds, "--seconds", 0.001, 3600);
+  if (!seconds) return PrintError(seconds.error());
+  std::vector<std::shared_ptr<const Game>> list;
+  for (const auto& spec : options.specs) {
+    auto game = games.Create(spec);
+    if (!game) return PrintError(game.error());
+    list.push_back(*game);
+  }
+  if (options.specs.empty()) list = DefaultGames(games);
+  size_t width = 4;
+  for (const auto& game : list) width = std::max(width, game->Spec().size());
+  std::cout << fmt::format("{:<{}}  {:>12}  {:>10}  {:>9}  {:>9}  {:>9}  {:>14}\n", "SPEC", width,
+                           "MOVES/S", "GAMES/S", "CLONE NS", "COPY NS", "LEGAL NS",
+                           "DETERMINIZE NS");
+  for (const auto& game : list) {
+    const BenchFigures f = MeasureGame(*game, *seconds, kBenchSeed);
+    std::cout << fmt::format(
+                     "{:<{}}  {:>12.0f}  {:>10.1f}  {:>9.1f}  {:>9.1f}  {:>9.1f}  {:>14.1f}\n",
+                     game->Spec(), width, f.moves_per_second, f.games_per_second, f.clone_ns,
+                     f.copy_ns, f.legal_actions_ns, f.determinize_ns)
+              << std::flush;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddBenchCommand(CLI::App& app, Context& context) {
+  auto* cmd = app.add_subcommand("bench",
+                                 "Measure moves/s, games/s and clone, copy, legal-action "
+                                 "and determinize times");
+  auto options = std::make_shared<BenchOptions>();
+  cmd->add_option("SPECS", options->specs, "Game specs (default: every game at each player count)")
+      ->type_name("SPEC...");
+  cmd->add_option("--seconds", options->seconds, "Measuring time per figure (default 0.5)")
+      ->type_name("S");
+  cmd->callback([&context, options] { context.exit_code = RunBench(context.games, *options); });
+}
+
+}  // namespace savanna::cli

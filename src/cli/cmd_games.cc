@@ -1,0 +1,66 @@
+// `savanna games [--json]`: the registered games, their player counts and parameters.
+#include <fmt/core.h>
+
+#include <iostream>
+#include <memory>
+#include <variant>
+
+#include "cli/commands.h"
+
+namespace savanna::cli {
+namespace {
+
+std::string ValueText(const ParamValue& value) {
+  if (auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  return std::visit([](const auto& v) { return fmt::format("{}", v); }, value);
+}
+
+std::string DefaultSpec(const GameInfo& info) {
+  std::string spec = info.name + "(";
+  for (size_t i = 0; i < info.params.size(); ++i)
+    spec += (i ? "," : "") + info.params[i].name + "=" + ValueText(info.params[i].default_value);
+  return spec + ")";
+}
+
+int RunGames(const GameRegistry& games, bool json) {
+  if (json) {
+    Json list = Json::array();
+    for (const auto& entry : games.entries()) list.push_back(entry.info.ToJson());
+    PrintJson(list);
+    return kExitOk;
+  }
+  size_t name_width = 4, title_width = 5;
+  for (const auto& entry : games.entries()) {
+    name_width = std::max(name_width, entry.info.name.size());
+    title_width = std::max(title_width, entry.info.title.size());
+  }
+  std::cout << fmt::format("{:<{}}  {:<{}}  {:<7}  {}\n", "NAME", name_width, "TITLE", title_width,
+                           "PLAYERS", "DEFAULTS");
+  for (const auto& entry : games.entries()) {
+    const GameInfo& info = entry.info;
+    std::cout << fmt::format("{:<{}}  {:<{}}  {:<7}  {}\n", info.name, name_width, info.title,
+                             title_width, fmt::format("{}-{}", info.min_players, info.max_players),
+                             DefaultSpec(info));
+  }
+  for (const auto& entry : games.entries()) {
+    std::cout << "\nParameters of " << entry.info.name << ":\n";
+    size_t width = 0;
+    for (const auto& p : entry.info.params) width = std::max(width, p.name.size());
+    for (const auto& p : entry.info.params)
+      std::cout << fmt::format("  {:<{}}  {} (default {}): {}\n", p.name, width, p.AllowedText(),
+                               ValueText(p.default_value), p.description);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddGamesCommand(CLI::App& app, Context& context) {
+  auto* cmd = app.add_subcommand("games", "List the games, their player counts and parameters");
+  auto json = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *json,
+                "Print [{\"name\",\"title\",\"min_players\",\"max_players\",\"params\"}] instead");
+  cmd->callback([&context, json] { context.exit_code = RunGames(context.games, *json); });
+}
+
+}  // namespace savanna::cli

@@ -1,0 +1,39 @@
+// `savanna new SPEC [--seed N]`: prints the state document of a new game.
+#include <memory>
+
+#include "cli/commands.h"
+
+namespace savanna::cli {
+namespace {
+
+struct NewOptions {
+  std::string spec;
+  std::string seed;  // empty: from the clock
+};
+
+int RunNew(const GameRegistry& games, const NewOptions& options) {
+  auto game = games.Create(options.spec);
+  if (!game) return PrintError(game.error());
+  auto seed =
+      options.seed.empty() ? Result<uint64_t>(ClockSeed()) : ParseSeed(options.seed, "--seed");
+  if (!seed) return PrintError(seed.error());
+  auto state = (*game)->NewInitialState(*seed);
+  PrintJson(StateDocument(*state));
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddNewCommand(CLI::App& app, Context& context) {
+  auto* cmd = app.add_subcommand("new",
+                                 "Print the state document {game, params, state} of a new "
+                                 "game (the full state, RNG included)");
+  auto options = std::make_shared<NewOptions>();
+  cmd->add_option("SPEC", options->spec, "Game spec, e.g. 'kariba(players=3,variant=open)'")
+      ->required();
+  cmd->add_option("--seed", options->seed, "Seed of every shuffle and draw (default: the clock)")
+      ->type_name("N");
+  cmd->callback([&context, options] { context.exit_code = RunNew(context.games, *options); });
+}
+
+}  // namespace savanna::cli

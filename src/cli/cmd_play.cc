@@ -1,0 +1,237 @@
+// `savanna play SPEC --seats human,random,... [--seed N] [--record FILE]`: a game in the
+// terminal. Each human seat sees only its own view; with several human seats (hotseat) the screen
+// is cleared before each turn. Agent moves are announced only once they are public.
+#include <fmt/core.h>
+
+#include <cctype>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "session/session.h"
+
+namespace savanna::cli {
+namespace {
+
+struct PlayOptions {
+  std::string spec;
+  std::string seats;
+  std::string seed;  // empty: from the clock
+  std::string record_path;
+};
+
+constexpr const char* kClearScreen = "\x1b[2J\x1b[H";
+constexpr size_t kLineWidth = 100;
+
+std::string Trim(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+bool IsNumber(const std::string& s) {
+  if (s.empty() || s.size() > 9) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+class TerminalGame {
+ public:
+  // `seat_texts`: the seats as the user wrote them ("random"), for labels; the record keeps the
+  // agents' full specs.
+  TerminalGame(Session session, std::vector<std::string> seat_texts, std::string record_path)
+      : session_(std::move(session)),
+        seat_texts_(std::move(seat_texts)),
+        record_path_(std::move(record_path)),
+        unseen_(size_t(session_.NumPlayers())) {
+    for (Player p = 0; p < session_.NumPlayers(); ++p) humans_ += session_.IsHuman(p) ? 1 : 0;
+  }
+
+  // Plays until the game ends or a human quits (or stdin ends). Returns the exit status.
+  int Run() {
+    while (true) {
+      Announce(session_.RunAgents([this] { SaveRecord(); }));
+      if (session_.IsTerminal()) break;
+      if (!HumanTurn(session_.HumansToAct().First())) {
+        std::cout << "\nGame stopped after " << session_.record().actions.size() << " actions"
+                  << (record_path_.empty() ? "" : "; the record is in " + record_path_) << ".\n";
+        return kExitOk;
+      }
+    }
+    PrintResult();
+    return kExitOk;
+  }
+
+ private:
+  std::string SeatLabel(Player p) const {
+    return SeatName(p) + " (" + seat_texts_[size_t(p)] + ")";
+  }
+
+  // Saves the record when --record was given; warns once on stderr if that fails.
+  void SaveRecord() {
+    if (record_path_.empty()) return;
+    auto saved = WriteTextFileAtomic(record_path_, FormatJson(session_.record().ToJson()));
+    if (!saved && !save_warned_) PrintError("cannot save the record: " + saved.error().message);
+    save_warned_ = save_warned_ || !saved;
+  }
+
+  // Prints public moves; with hotseat also queues them for every human seat's next turn, since
+  // the screen is cleared before that turn.
+  void Announce(const Revealed& revealed) {
+    for (const RecordedAction& move : revealed) {
+      const std::string line = SeatLabel(move.player) + ": " + move.action;
+      std::cout << "  " << line << "\n";
+      if (humans_ > 1)  // each human seat knows its own moves
+        for (Player p = 0; p < Player(unseen_.size()); ++p)
+          if (p != move.player) unseen_[size_t(p)].push_back(line);
+    }
+    std::cout.flush();
+  }
+
+  void ShowTurn(Player seat) const {
+    std::cout << "\n" << session_.ViewText(seat) << "\nYour move, " << SeatName(seat) << ":\n";
+    const std::vector<std::string> legal = session_.LegalActions(seat);
+    std::string line;
+    for (size_t i = 0; i < legal.size(); ++i) {
+      std::string item = std::to_string(i + 1) + ") " + legal[i];
+      if (!line.empty() && line.size() + 3 + item.size() > kLineWidth) {
+        std::cout << line << "\n";
+        line.clear();
+      }
+      line += (line.empty() ? "  " : "   ") + item;
+    }
+    if (!line.empty()) std::cout << line << "\n";
+  }
+
+  static void PrintHelp() {
+    std::cout << "Enter an action by its number or its text (e.g. '2' or 'draw pile').\n"
+                 "  view  show your view and your actions again\n"
+                 "  help  this text\n"
+                 "  quit  stop the game (the record keeps every move so far)\n";
+  }
+
+  // Reads one line; false at the end of input.
+  static bool ReadLine(std::string& line) {
+    std::cout.flush();
+    if (!std::getline(std::cin, line)) return false;
+    line = Trim(line);
+    return true;
+  }
+
+  // One human's turn: prompts until the seat's action is accepted (true) or the player quits
+  // or stdin ends (false).
+  bool HumanTurn(Player seat) {
+    std::string line;
+    if (humans_ > 1) {
+      std::cout << kClearScreen << "Press Enter, " << SeatName(seat) << " (others look away)";
+      if (!ReadLine(line)) return false;
+      std::cout << kClearScreen;
+      if (!unseen_[seat].empty()) std::cout << "Since your last turn:\n";
+      for (const std::string& move : unseen_[seat]) std::cout << "  " << move << "\n";
+      unseen_[seat].clear();
+    }
+    ShowTurn(seat);
+    while (true) {
+      std::cout << SeatName(seat) << "> ";
+      if (!ReadLine(line)) return false;
+      if (line.empty()) continue;
+      if (line == "quit") return false;
+      if (line == "help") {
+        PrintHelp();
+        continue;
+      }
+      if (line == "view") {
+        ShowTurn(seat);
+        continue;
+      }
+      std::string text = line;
+      if (IsNumber(line)) {
+        const std::vector<std::string> legal = session_.LegalActions(seat);
+        const size_t k = std::stoul(line);
+        if (k < 1 || k > legal.size()) {
+          std::cout << "No action " << line << ": enter 1 to " << legal.size()
+                    << ", an action's text, or 'help'.\n";
+          continue;
+        }
+        text = legal[k - 1];
+      }
+      auto revealed = session_.Submit(seat, text);
+      if (!revealed) {
+        std::cout << revealed.error().message << "\n";
+        continue;
+      }
+      SaveRecord();
+      if (revealed->empty() && !session_.IsTerminal())
+        std::cout << "Submitted; it stays hidden until every player has chosen.\n";
+      Announce(*revealed);
+      return true;
+    }
+  }
+
+  void PrintResult() const {
+    std::cout << "\n" << session_.ViewText(kSpectator) << "\nResult:";
+    const Json& result = session_.record().result;
+    for (Player p = 0; p < session_.NumPlayers(); ++p)
+      std::cout << (p ? ", " : " ") << SeatLabel(p) << " "
+                << fmt::format("{}", result["scores"][size_t(p)].get<double>());
+    std::cout << "\nWinner" << (result["winners"].size() > 1 ? "s:" : ":");
+    for (const Json& w : result["winners"]) std::cout << " " << SeatLabel(w.get<Player>());
+    std::cout << "\n";
+    if (!record_path_.empty()) std::cout << "Record: " << record_path_ << "\n";
+  }
+
+  Session session_;
+  std::vector<std::string> seat_texts_;
+  std::string record_path_;
+  int humans_ = 0;
+  bool save_warned_ = false;
+  std::vector<std::vector<std::string>> unseen_;  // per seat: announcements not yet shown
+};
+
+int RunPlay(const GameRegistry& games, const PlayOptions& options) {
+  auto seats = WithContext(SplitSpecList(options.seats), "--seats: ");
+  if (!seats) return PrintError(seats.error());
+  auto seed =
+      options.seed.empty() ? Result<uint64_t>(ClockSeed()) : ParseSeed(options.seed, "--seed");
+  if (!seed) return PrintError(seed.error());
+  auto session = Session::Create(games, options.spec, *seats, *seed);
+  if (!session) return PrintError(session.error());
+  if (!options.record_path.empty()) {  // a record that cannot be written fails before the game
+    auto saved = WriteTextFileAtomic(options.record_path, FormatJson(session->record().ToJson()));
+    if (!saved) return PrintError("cannot save the record: " + saved.error().message);
+  }
+  std::cout << session->game().info().title << ": " << session->game().Spec() << ", seed " << *seed
+            << " (play this deal again with --seed " << *seed << ")\nSeats:";
+  for (Player p = 0; p < session->NumPlayers(); ++p)
+    std::cout << (p ? ", " : " ") << SeatName(p) << " " << session->seats()[size_t(p)];
+  std::cout << "\nType 'help' at a prompt for the commands.\n";
+  return TerminalGame(std::move(*session), std::move(*seats), options.record_path).Run();
+}
+
+}  // namespace
+
+void AddPlayCommand(CLI::App& app, Context& context) {
+  auto* cmd = app.add_subcommand("play", "Play in the terminal against agents or each other");
+  auto options = std::make_shared<PlayOptions>();
+  cmd->add_option("SPEC", options->spec, "Game spec, e.g. 'kariba(players=3)'")->required();
+  cmd->add_option("--seats", options->seats,
+                  "One entry per seat: 'human' or an agent spec, e.g. human,random,random")
+      ->type_name("LIST")
+      ->required();
+  cmd->add_option("--seed", options->seed, "Seed of the deal (default: the clock, printed)")
+      ->type_name("N");
+  cmd->add_option("--record", options->record_path,
+                  "Save the game record (JSON) here after every move")
+      ->type_name("FILE");
+  cmd->footer(
+      "At the prompt: an action's number or text, 'view', 'help' or 'quit'. With several human\n"
+      "seats the screen is cleared before each turn. Example:\n"
+      "  savanna play 'kariba(players=3)' --seats human,random,random --record game.json");
+  cmd->callback([&context, options] { context.exit_code = RunPlay(context.games, *options); });
+}
+
+}  // namespace savanna::cli

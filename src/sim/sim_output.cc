@@ -1,0 +1,91 @@
+// The reports of a simulation: the JSON document of the `savanna sim` contract, one CSV row per
+// game, and the terminal table.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "sim/simulation.h"
+
+namespace savanna {
+namespace {
+
+// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+template <class... Args>
+std::string Format(const char* format, Args... args) {
+  const int size = std::snprintf(nullptr, 0, format, args...);
+  std::string text(size_t(std::max(size, 0)), '\0');
+  std::snprintf(text.data(), text.size() + 1, format, args...);
+  return text;
+}
+
+// A number with ten significant digits and no trailing zeros ("0.5", "12", "0.3333333333").
+std::string CsvNumber(double value) { return Format("%.10g", value); }
+
+}  // namespace
+
+Json SimResultToJson(const SimResult& result) {
+  Json seats = Json::array();
+  for (const AgentSummary& s : result.seats)
+    seats.push_back({{"agent", s.agent},
+                     {"wins", s.wins},
+                     {"win_rate", s.win_rate},
+                     {"ci95", {s.ci95_low, s.ci95_high}},
+                     {"mean_score", s.mean_score}});
+  Json j;
+  j["game"] = result.game;
+  j["game_name"] = result.game_name;
+  j["params"] = result.params;
+  j["games"] = result.games;
+  j["seed"] = result.seed;
+  j["agents"] = result.agents;
+  j["seats"] = std::move(seats);
+  j["mean_length"] = result.mean_length;
+  return j;
+}
+
+std::string SimResultToCsv(const SimResult& result) {
+  const size_t players = result.agents.size();
+  std::string csv = "index,seed,length";
+  for (size_t s = 0; s < players; ++s) {
+    const std::string seat = "seat" + std::to_string(s);
+    csv += "," + seat + "_agent," + seat + "_spec," + seat + "_score," + seat + "_return";
+  }
+  csv += '\n';
+  for (const GameOutcome& o : result.outcomes) {
+    csv += std::to_string(o.index) + "," + std::to_string(o.seed) + "," + std::to_string(o.length);
+    for (size_t s = 0; s < o.seat_agent.size(); ++s) {
+      const int slot = o.seat_agent[s];
+      csv += "," + std::to_string(slot) + "," + CsvField(result.agents[size_t(slot)]) + "," +
+             CsvNumber(o.scores[s]) + "," + CsvNumber(o.returns[s]);
+    }
+    csv += '\n';
+  }
+  return csv;
+}
+
+std::string SummaryTable(const SimResult& result) {
+  int agent_width = 5;
+  for (const AgentSummary& s : result.seats)
+    agent_width = std::max(agent_width, int(s.agent.size()));
+  std::string table = result.game + ": " + std::to_string(result.games) + " games, seed " +
+                      std::to_string(result.seed) + ", mean length " +
+                      Format("%.1f", result.mean_length) + " actions\n";
+  table += Format("%-4s  %-*s  %10s  %8s  %-17s  %10s\n", "slot", agent_width, "agent", "wins",
+                  "win rate", "95% interval", "mean score");
+  for (size_t i = 0; i < result.seats.size(); ++i) {
+    const AgentSummary& s = result.seats[i];
+    const std::string interval = Format("[%.1f%%, %.1f%%]", 100 * s.ci95_low, 100 * s.ci95_high);
+    table += Format("%-4zu  %-*s  %10.1f  %7.2f%%  %-17s  %10.2f\n", i, agent_width,
+                    s.agent.c_str(), s.wins, 100 * s.win_rate, interval.c_str(), s.mean_score);
+  }
+  return table;
+}
+
+}  // namespace savanna

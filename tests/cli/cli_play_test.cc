@@ -1,0 +1,186 @@
+// End-to-end tests of play (agents only, a human on stdin, hotseat, quitting), replay, sim and
+// bench, through the built `savanna` binary.
+#include <algorithm>
+#include <string>
+
+#include "cli/cli_test_util.h"
+
+namespace savanna::testing {
+namespace {
+
+// Enough "1" lines to finish any two-player game of Kariba, after some commands and bad input.
+std::string HumanInput() {
+  std::string input = "help\nview\nfly away\n999\n\n";
+  for (int i = 0; i < 400; ++i) input += "1\n";
+  return input;
+}
+
+Json ReadJson(const std::string& text) { return Json::parse(text); }
+
+class PlayTest : public CliTest {};
+
+TEST_F(PlayTest, AgentsOnlyGameFinishesAndWritesARecord) {
+  const std::string record = Path("game.json");
+  const ProgramOutput r = Savanna({"play", "kariba(players=3)", "--seats", "random,random,random",
+                                   "--seed", "5", "--record", record});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(r.out.find("seed 5"), std::string::npos);
+  EXPECT_NE(r.out.find("Winner"), std::string::npos);
+  EXPECT_NE(r.out.find("P1 (random): "), std::string::npos) << "agent moves are announced";
+  const Json rec = ReadJson(ReadFile("game.json"));
+  EXPECT_EQ(rec["format"], 1);
+  EXPECT_EQ(rec["game"], "kariba");
+  EXPECT_EQ(rec["seed"], 5);
+  EXPECT_EQ(rec["seats"].size(), 3u);
+  EXPECT_FALSE(rec["actions"].empty());
+  EXPECT_FALSE(rec["result"].is_null());
+  // The same seed plays the same game.
+  const ProgramOutput again =
+      Savanna({"play", "kariba(players=3)", "--seats", "random,random,random", "--seed", "5"});
+  EXPECT_EQ(again.out, r.out.substr(0, r.out.rfind("Record:")));
+}
+
+TEST_F(PlayTest, HumanSeatPlaysFromStdin) {
+  const std::string record = Path("game.json");
+  const ProgramOutput r = Savanna(
+      {"play", "kariba(players=2)", "--seats", "human,random", "--seed", "3", "--record", record},
+      HumanInput());
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("Enter an action by its number"), std::string::npos) << "help";
+  EXPECT_NE(r.out.find("'fly away' is not a legal action"), std::string::npos);
+  EXPECT_NE(r.out.find("No action 999"), std::string::npos);
+  EXPECT_NE(r.out.find("P0 (you)"), std::string::npos);
+  EXPECT_EQ(r.out.find("P1 (you)"), std::string::npos) << "the human sees only seat 0's view";
+  EXPECT_NE(r.out.find("Winner"), std::string::npos);
+  const Json rec = ReadJson(ReadFile("game.json"));
+  EXPECT_EQ(rec["seats"][0], "human");
+  EXPECT_FALSE(rec["result"].is_null());
+
+  // Replay: the final view for seat 0 and for a spectator, and every step.
+  const Json view = OutJson(Savanna({"replay", record, "--player", "0"}));
+  EXPECT_EQ(view["viewer"], 0);
+  EXPECT_EQ(view["phase"], "over");
+  const Json spectator = OutJson(Savanna({"replay", record}));
+  EXPECT_EQ(spectator["viewer"], "spectator");
+  const Json steps = OutJson(Savanna({"replay", record, "--player", "1", "--steps"}));
+  ASSERT_EQ(steps.size(), rec["actions"].size());
+  EXPECT_EQ(steps[0]["step"], 1);
+  EXPECT_EQ(steps[0]["revealed"][0]["action"], rec["actions"][0]["action"]);
+  EXPECT_EQ(steps.back()["view"], OutJson(Savanna({"replay", record, "--player", "1"})));
+  const ProgramOutput text = Savanna({"replay", record, "--steps", "--text"});
+  EXPECT_EQ(text.exit_status, 0);
+  EXPECT_NE(text.out.find("=== after action 1 of"), std::string::npos);
+}
+
+TEST_F(PlayTest, QuitAndEndOfInputStopCleanlyWithTheRecordSaved) {
+  for (const std::string input : {"1\nquit\n", "1\n"}) {
+    SCOPED_TRACE(input);
+    const std::string record = Path("partial.json");
+    const ProgramOutput r = Savanna(
+        {"play", "kariba(players=2)", "--seats", "human,random", "--seed", "3", "--record", record},
+        input);
+    EXPECT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_NE(r.out.find("Game stopped after"), std::string::npos);
+    const Json rec = ReadJson(ReadFile("partial.json"));
+    EXPECT_EQ(rec["actions"].size(), 2u) << "the human's move and the agent's reply";
+    EXPECT_TRUE(rec["result"].is_null());
+    EXPECT_EQ(Savanna({"replay", record}).exit_status, 0) << "an unfinished record replays";
+  }
+}
+
+TEST_F(PlayTest, HotseatClearsTheScreenBeforeEachTurn) {
+  std::string input;
+  for (int i = 0; i < 200; ++i) input += "\n1\n";  // Enter, then the first action
+  const ProgramOutput r =
+      Savanna({"play", "kariba(players=2)", "--seats", "human,human", "--seed", "3"}, input);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("\x1b[2J"), std::string::npos);
+  EXPECT_NE(r.out.find("Press Enter, P0"), std::string::npos);
+  EXPECT_NE(r.out.find("Press Enter, P1"), std::string::npos);
+  EXPECT_NE(r.out.find("Since your last turn"), std::string::npos);
+  EXPECT_NE(r.out.find("Winner"), std::string::npos);
+}
+
+TEST_F(PlayTest, BadSeatsAndRecordsAreOneLineErrors) {
+  const std::string tampered_action =
+      WriteFile("bad_action.json",
+                R"({"format": 1, "game": "kariba", "params": {"players": 2}, "seed": 3, "seats": [],
+          "actions": [{"player": 0, "action": "fly away"}], "result": null})");
+  const std::string wrong_format = WriteFile(
+      "format.json", R"({"format": 99, "game": "kariba", "params": {}, "seed": 3, "actions": []})");
+  const std::string wrong_result = WriteFile(
+      "result.json", R"({"format": 1, "game": "kariba", "params": {"players": 2}, "seed": 3,
+          "actions": [], "result": {"scores": [1, 2], "returns": [0, 1], "winners": [1]}})");
+  const std::vector<std::vector<std::string>> cases = {
+      {"play", "kariba(players=3)", "--seats", "human,random"},           // too few seats
+      {"play", "kariba(players=2)", "--seats", "human,wizard"},           // unknown agent
+      {"play", "kariba(players=2)", "--seats", "human,random(depth=3)"},  // bad agent parameter
+      {"play", "kariba(players=2)", "--seats", "human,random("},          // bad list
+      {"play", "chess", "--seats", "human,random"},                       // unknown game
+      {"play", "kariba(players=2)", "--seats", "random,random", "--record",
+       Path("no/such/dir/game.json")},  // unwritable record
+      {"replay", Path("missing.json")},
+      {"replay", tampered_action},
+      {"replay", wrong_format},
+      {"replay", wrong_result},
+      {"replay", tampered_action, "--player", "7"},
+  };
+  for (const auto& args : cases) {
+    SCOPED_TRACE(args.back());
+    ExpectOneLineError(Savanna(args), 1);
+  }
+}
+
+class SimBenchTest : public CliTest {};
+
+TEST_F(SimBenchTest, SimWritesJsonAndCsv) {
+  const ProgramOutput r = Savanna({"sim", "kariba(players=3)", "--agents", "random", "--games",
+                                   "20", "--seed", "4", "--threads", "2", "--out", Path("r.json")});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err, "") << "no progress bar when stderr is not a terminal";
+  EXPECT_NE(r.out.find("random"), std::string::npos) << "the summary table";
+  const Json result = ReadJson(ReadFile("r.json"));
+  EXPECT_EQ(result["games"], 20);
+  EXPECT_EQ(result["seed"], 4);
+  ASSERT_EQ(result["seats"].size(), 3u);
+  for (const char* key : {"agent", "wins", "win_rate", "ci95", "mean_score"})
+    EXPECT_TRUE(result["seats"][0].contains(key)) << key;
+  EXPECT_TRUE(result.contains("mean_length"));
+
+  const ProgramOutput csv = Savanna({"sim", "kariba(players=3)", "--agents", "random,random,random",
+                                     "--games", "20", "--seed", "4", "--out", Path("r.csv")});
+  ASSERT_EQ(csv.exit_status, 0) << csv.err;
+  const std::string rows = ReadFile("r.csv");
+  EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 21) << "a header and one row per game";
+}
+
+TEST_F(SimBenchTest, SimRejectsBadInputBeforeRunning) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"sim", "kariba", "--agents", "random", "--games", "5", "--out", Path("r.txt")},
+      {"sim", "kariba", "--agents", "wizard", "--games", "5"},
+      {"sim", "kariba(players=3)", "--agents", "random,random", "--games", "5"},
+      {"sim", "kariba", "--agents", "random", "--games", "0"},
+      {"sim", "kariba", "--agents", "random", "--games", "many"},
+      {"sim", "kariba", "--agents", "random", "--games", "5", "--threads", "0"},
+      {"sim", "kariba", "--agents", "random"},
+  };
+  for (const auto& args : cases) {
+    SCOPED_TRACE(args[3] + " " + args.back());
+    ExpectOneLineError(Savanna(args), 1);
+  }
+  EXPECT_FALSE(std::filesystem::exists(Path("r.txt")));
+}
+
+TEST_F(SimBenchTest, BenchPrintsATable) {
+  const ProgramOutput r = Savanna({"bench", "kariba(players=2)", "--seconds", "0.05"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("MOVES/S"), std::string::npos);
+  EXPECT_NE(r.out.find("DETERMINIZE NS"), std::string::npos);
+  EXPECT_NE(r.out.find("kariba(animals=8,chase=closest,games=1,players=2"), std::string::npos);
+  ExpectOneLineError(Savanna({"bench", "chess"}), 1);
+  ExpectOneLineError(Savanna({"bench", "--seconds", "0"}), 1);
+}
+
+}  // namespace
+}  // namespace savanna::testing

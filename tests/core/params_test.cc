@@ -1,0 +1,214 @@
+// Spec parsing and parameter resolution: good specs, every kind of bad one (with errors that
+// name the parameter and its allowed values), JSON parameters and the canonical spec text.
+#include "core/params.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace savanna {
+namespace {
+
+std::vector<ParamSpec> Declarations() {
+  return {
+      ParamSpec::Int("players", 3, 2, 4, "seats"),
+      ParamSpec::Choice("variant", "standard", {"standard", "open"}, "rules variant"),
+      ParamSpec::Bool("fast", false, "shorter game"),
+      ParamSpec::Double("temperature", 0.5, 0.0, 2.0, "softness"),
+  };
+}
+
+Result<Params> Resolve(const std::string& text) {
+  auto spec = ParseSpec(text);
+  if (!spec) return tl::unexpected(spec.error());
+  return ResolveParams(Declarations(), *spec);
+}
+
+// The error of a spec that must fail, with its code checked.
+std::string ErrorOf(const std::string& text, ErrorCode code) {
+  auto params = Resolve(text);
+  EXPECT_FALSE(params) << text;
+  if (params) return "";
+  EXPECT_EQ(params.error().code, code) << text << ": " << params.error().message;
+  return params.error().message;
+}
+
+TEST(ParseSpec, NameAloneOrWithArguments) {
+  for (const char* text : {"kariba", "kariba()", "  kariba ( ) "}) {
+    auto spec = ParseSpec(text);
+    ASSERT_TRUE(spec) << text;
+    EXPECT_EQ(spec->name, "kariba");
+    EXPECT_TRUE(spec->args.empty());
+  }
+  auto spec = ParseSpec(" kariba ( players = 3 , variant=open,x=-1.5e3 ) ");
+  ASSERT_TRUE(spec);
+  EXPECT_EQ(spec->name, "kariba");
+  using Args = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(spec->args, (Args{{"players", "3"}, {"variant", "open"}, {"x", "-1.5e3"}}));
+}
+
+TEST(ParseSpec, MalformedSpecsAreParseErrorsQuotingTheText) {
+  for (const char* text :
+       {"", "  ", "(players=3)", "kariba(", "kariba)", "kariba(players)", "kariba(players=)",
+        "kariba(=3)", "kariba(players=3,)", "kariba(players=3) x", "kar iba", "kariba(players=(3))",
+        "kariba(players=3;variant=open)"}) {
+    auto spec = ParseSpec(text);
+    ASSERT_FALSE(spec) << "'" << text << "'";
+    EXPECT_EQ(spec.error().code, ErrorCode::kParseError);
+    const std::string quoted = std::string("'").append(text).append("'");
+    EXPECT_NE(spec.error().message.find(quoted), std::string::npos) << spec.error().message;
+  }
+}
+
+TEST(ResolveParams, FillsDefaults) {
+  auto params = Resolve("game");
+  ASSERT_TRUE(params);
+  EXPECT_EQ(params->Int("players"), 3);
+  EXPECT_EQ(params->Choice("variant"), "standard");
+  EXPECT_FALSE(params->Bool("fast"));
+  EXPECT_EQ(params->Double("temperature"), 0.5);
+  EXPECT_EQ(params->values().size(), 4u);
+}
+
+TEST(ResolveParams, ReadsEveryType) {
+  auto params = Resolve("game(players=4,variant=open,fast=true,temperature=1.25)");
+  ASSERT_TRUE(params) << params.error().message;
+  EXPECT_EQ(params->Int("players"), 4);
+  EXPECT_EQ(params->Choice("variant"), "open");
+  EXPECT_TRUE(params->Bool("fast"));
+  EXPECT_EQ(params->Double("temperature"), 1.25);
+  for (const char* yes : {"true", "1", "yes"})
+    EXPECT_TRUE(Resolve(std::string("game(fast=") + yes + ")")->Bool("fast")) << yes;
+  for (const char* no : {"false", "0", "no"})
+    EXPECT_FALSE(Resolve(std::string("game(fast=") + no + ")")->Bool("fast")) << no;
+  EXPECT_EQ(Resolve("game(temperature=2e0)")->Double("temperature"), 2.0);
+  EXPECT_EQ(Resolve("game(players=2)")->Int("players"), 2);  // bounds are inclusive
+}
+
+TEST(ResolveParams, UnknownParameterListsTheParameters) {
+  const std::string message = ErrorOf("game(colour=red)", ErrorCode::kInvalidArgument);
+  EXPECT_NE(message.find("unknown parameter 'colour'"), std::string::npos) << message;
+  EXPECT_NE(message.find("players, variant, fast, temperature"), std::string::npos) << message;
+  EXPECT_EQ(message.rfind("game: ", 0), 0u) << message;
+}
+
+TEST(ResolveParams, RepeatedParameter) {
+  const std::string message = ErrorOf("game(players=3,players=4)", ErrorCode::kInvalidArgument);
+  EXPECT_NE(message.find("'players' given twice"), std::string::npos) << message;
+}
+
+// A wrong type or an out-of-range value: the error names the parameter, the allowed values and
+// what was given.
+TEST(ResolveParams, BadValuesNameParameterAndAllowedValues) {
+  struct Case {
+    const char* spec;
+    const char* name;
+    const char* allowed;
+    const char* given;
+  };
+  for (const Case& c : {
+           Case{"game(players=abc)", "players", "an integer from 2 to 4", "abc"},
+           Case{"game(players=2.5)", "players", "an integer from 2 to 4", "2.5"},
+           Case{"game(players=5)", "players", "an integer from 2 to 4", "5"},
+           Case{"game(players=1)", "players", "an integer from 2 to 4", "1"},
+           Case{"game(players=99999999999999999999)", "players", "an integer from 2 to 4",
+                "99999999999999999999"},
+           Case{"game(variant=closed)", "variant", "one of standard, open", "closed"},
+           Case{"game(variant=Open)", "variant", "one of standard, open", "Open"},
+           Case{"game(fast=maybe)", "fast", "true or false", "maybe"},
+           Case{"game(temperature=hot)", "temperature", "a number from 0 to 2", "hot"},
+           Case{"game(temperature=2.5)", "temperature", "a number from 0 to 2", "2.5"},
+           Case{"game(temperature=-0.1)", "temperature", "a number from 0 to 2", "-0.1"},
+           Case{"game(temperature=nan)", "temperature", "a number from 0 to 2", "nan"},
+       }) {
+    const std::string message = ErrorOf(c.spec, ErrorCode::kInvalidArgument);
+    EXPECT_NE(message.find("parameter '" + std::string(c.name) + "'"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find(c.allowed), std::string::npos) << message;
+    EXPECT_NE(message.find("got '" + std::string(c.given) + "'"), std::string::npos) << message;
+  }
+}
+
+TEST(ResolveParamsJson, ReadsJsonValues) {
+  const Json json = {{"players", 4}, {"variant", "open"}, {"fast", true}, {"temperature", 1.25}};
+  auto params = ResolveParamsJson(Declarations(), "game", json);
+  ASSERT_TRUE(params) << params.error().message;
+  EXPECT_EQ(params->Int("players"), 4);
+  EXPECT_EQ(params->Choice("variant"), "open");
+  EXPECT_TRUE(params->Bool("fast"));
+  EXPECT_EQ(params->Double("temperature"), 1.25);
+  EXPECT_EQ(params->ToJson(), json);
+}
+
+TEST(ResolveParamsJson, RejectsBadDocuments) {
+  auto not_object = ResolveParamsJson(Declarations(), "game", Json::array({1}));
+  ASSERT_FALSE(not_object);
+  EXPECT_EQ(not_object.error().code, ErrorCode::kBadData);
+  auto array_value = ResolveParamsJson(Declarations(), "game", {{"players", Json::array()}});
+  ASSERT_FALSE(array_value);
+  EXPECT_NE(array_value.error().message.find("'players'"), std::string::npos);
+  for (const Json& bad : {Json{{"players", "many"}}, Json{{"players", 2.5}}, Json{{"fast", 1.5}},
+                          Json{{"variant", 3}}, Json{{"colour", "red"}}}) {
+    auto params = ResolveParamsJson(Declarations(), "game", bad);
+    ASSERT_FALSE(params) << bad.dump();
+    EXPECT_NE(params.error().message.find("'" + bad.begin().key() + "'"), std::string::npos)
+        << params.error().message;
+  }
+}
+
+TEST(FormatSpec, ListsEveryParameterAndParsesBack) {
+  auto params = Resolve("game(variant=open,players=2)");
+  ASSERT_TRUE(params);
+  const std::string text = FormatSpec("game", *params);
+  EXPECT_EQ(text, "game(fast=false,players=2,temperature=0.5,variant=open)");
+  auto again = Resolve(text);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_EQ(*again, *params);
+  EXPECT_EQ(FormatSpec("game", Params()), "game");
+}
+
+// Known gap (reported): doubles are written with 6 significant digits, so a spec or a JSON
+// parameter object loses precision on the way through FormatSpec or ResolveParamsJson.
+TEST(FormatSpec, DISABLED_KeepsEveryDigitOfADouble) {
+  auto params = Resolve("game(temperature=0.1234567891)");
+  ASSERT_TRUE(params);
+  auto again = Resolve(FormatSpec("game", *params));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->Double("temperature"), 0.1234567891);
+  auto from_json = ResolveParamsJson(Declarations(), "game", params->ToJson());
+  ASSERT_TRUE(from_json);
+  EXPECT_EQ(from_json->Double("temperature"), 0.1234567891);
+}
+
+TEST(ParamSpec, DescribesItselfForHelpAndJson) {
+  const auto specs = Declarations();
+  EXPECT_EQ(specs[0].AllowedText(), "an integer from 2 to 4");
+  EXPECT_EQ(specs[1].AllowedText(), "one of standard, open");
+  EXPECT_EQ(specs[2].AllowedText(), "true or false");
+  EXPECT_EQ(
+      specs[0].ToJson(),
+      Json({{"type", "int"}, {"default", 3}, {"min", 2}, {"max", 4}, {"description", "seats"}}));
+  const Json choice = specs[1].ToJson();
+  EXPECT_EQ(choice["type"], "choice");
+  EXPECT_EQ(choice["choices"], Json({"standard", "open"}));
+  EXPECT_EQ(choice["default"], "standard");
+  EXPECT_EQ(specs[2].ToJson()["type"], "bool");
+  EXPECT_EQ(specs[3].ToJson()["max"], 2.0);
+}
+
+TEST(Params, AccessorsAndJson) {
+  Params params;
+  EXPECT_FALSE(params.Has("players"));
+  params.Set("players", int64_t{3});
+  params.Set("variant", std::string("open"));
+  EXPECT_TRUE(params.Has("players"));
+  EXPECT_EQ(params.ToJson(), Json({{"players", 3}, {"variant", "open"}}));
+  Params other = params;
+  EXPECT_EQ(other, params);
+  other.Set("players", int64_t{4});
+  EXPECT_FALSE(other == params);
+}
+
+}  // namespace
+}  // namespace savanna

@@ -1,0 +1,233 @@
+// RunSimulation: thread-independent results, the seeding and seat-rotation contracts, the
+// statistics, progress reports and the errors for every bad configuration.
+#include "sim/simulation.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "agents/agent.h"
+#include "core/rng.h"
+#include "games/registry.h"
+
+namespace savanna {
+namespace {
+
+SimConfig Config(std::string spec, std::vector<std::string> agents, int64_t games, int threads) {
+  SimConfig config;
+  config.game_spec = std::move(spec);
+  config.agents = std::move(agents);
+  config.games = games;
+  config.seed = 20240501;
+  config.threads = threads;
+  return config;
+}
+
+SimResult Simulate(const SimConfig& config, const ProgressFn& progress = {}) {
+  auto result = RunSimulation(Games(), config, progress);
+  EXPECT_TRUE(result.has_value()) << result.error().message;
+  return result ? std::move(*result) : SimResult{};
+}
+
+void ExpectSameOutcomes(const SimResult& a, const SimResult& b) {
+  ASSERT_EQ(a.outcomes.size(), b.outcomes.size());
+  for (size_t i = 0; i < a.outcomes.size(); ++i) {
+    const GameOutcome &x = a.outcomes[i], &y = b.outcomes[i];
+    EXPECT_EQ(x.index, y.index);
+    EXPECT_EQ(x.seed, y.seed);
+    EXPECT_EQ(x.seat_agent, y.seat_agent);
+    EXPECT_EQ(x.scores, y.scores) << "game " << i;
+    EXPECT_EQ(x.returns, y.returns) << "game " << i;
+    EXPECT_EQ(x.winners, y.winners) << "game " << i;
+    EXPECT_EQ(x.length, y.length) << "game " << i;
+  }
+  ASSERT_EQ(a.seats.size(), b.seats.size());
+  for (size_t s = 0; s < a.seats.size(); ++s) {
+    EXPECT_EQ(a.seats[s].wins, b.seats[s].wins);
+    EXPECT_EQ(a.seats[s].mean_score, b.seats[s].mean_score);
+  }
+  EXPECT_EQ(a.mean_length, b.mean_length);
+}
+
+TEST(RunSimulationTest, SameResultForOneAndThreeThreads) {
+  const SimResult one = Simulate(Config("kariba(players=3)", {"random"}, 200, 1));
+  const SimResult three = Simulate(Config("kariba(players=3)", {"random"}, 200, 3));
+  ExpectSameOutcomes(one, three);
+}
+
+TEST(RunSimulationTest, MoreThreadsThanGames) {
+  ExpectSameOutcomes(Simulate(Config("kariba(players=2)", {"random"}, 3, 1)),
+                     Simulate(Config("kariba(players=2)", {"random"}, 3, 8)));
+}
+
+TEST(RunSimulationTest, OutcomesAreInIndexOrderWithDistinctSeedsAndVaryingPlay) {
+  const SimResult result = Simulate(Config("kariba(players=4)", {"random"}, 50, 2));
+  ASSERT_EQ(result.outcomes.size(), 50u);
+  std::vector<uint64_t> seeds;
+  for (size_t i = 0; i < result.outcomes.size(); ++i) {
+    EXPECT_EQ(result.outcomes[i].index, int64_t(i));
+    seeds.push_back(result.outcomes[i].seed);
+  }
+  std::sort(seeds.begin(), seeds.end());
+  EXPECT_EQ(std::unique(seeds.begin(), seeds.end()), seeds.end());
+  const bool lengths_vary =
+      std::any_of(result.outcomes.begin(), result.outcomes.end(),
+                  [&](const GameOutcome& o) { return o.length != result.outcomes[0].length; });
+  EXPECT_TRUE(lengths_vary);
+}
+
+TEST(RunSimulationTest, AnotherMasterSeedGivesOtherGames) {
+  SimConfig config = Config("kariba(players=2)", {"random"}, 20, 1);
+  const SimResult a = Simulate(config);
+  config.seed += 1;
+  const SimResult b = Simulate(config);
+  int same = 0;
+  for (size_t i = 0; i < a.outcomes.size(); ++i)
+    same +=
+        a.outcomes[i].seed == b.outcomes[i].seed || (a.outcomes[i].scores == b.outcomes[i].scores &&
+                                                     a.outcomes[i].length == b.outcomes[i].length);
+  EXPECT_LT(same, 5);
+}
+
+// Replays game i of a simulation by hand from the documented contract: the game seed is
+// DeriveSeed(master, i), slot k sits in seat s when (s + i) % players == k, and slot k's agent
+// is seeded with DeriveSeed(game seed, k).
+TEST(RunSimulationTest, GamesFollowTheDocumentedSeeding) {
+  const SimConfig config = Config("kariba(players=3)", {"random"}, 6, 2);
+  const SimResult result = Simulate(config);
+  auto game = Games().Create(config.game_spec);
+  ASSERT_TRUE(game.has_value());
+  const int n = 3;
+  for (const GameOutcome& outcome : result.outcomes) {
+    const uint64_t game_seed = DeriveSeed(config.seed, uint64_t(outcome.index));
+    EXPECT_EQ(outcome.seed, game_seed);
+    std::vector<std::unique_ptr<Agent>> agents;
+    for (int seat = 0; seat < n; ++seat) {
+      const int slot = int((seat + outcome.index) % n);
+      EXPECT_EQ(outcome.seat_agent[seat], slot);
+      auto agent = MakeAgent("random", DeriveSeed(game_seed, uint64_t(slot)));
+      ASSERT_TRUE(agent.has_value());
+      agents.push_back(std::move(*agent));
+    }
+    auto state = (*game)->NewInitialState(game_seed);
+    int length = 0;
+    while (!state->IsTerminal()) {
+      const Player p = state->PlayersToAct().First();
+      ASSERT_TRUE(state->Apply(p, agents[p]->Choose(*state, p)).has_value());
+      ++length;
+    }
+    EXPECT_EQ(length, outcome.length);
+    const PlayerValues scores = state->Scores();
+    EXPECT_EQ(outcome.scores, std::vector<double>(scores.begin(), scores.begin() + n));
+  }
+}
+
+TEST(RunSimulationTest, EachSlotSitsInEachSeatEquallyOften) {
+  for (int players = 2; players <= 4; ++players) {
+    const int64_t games = 5 * players;
+    const std::string spec = "kariba(players=" + std::to_string(players) + ")";
+    const SimResult result = Simulate(Config(spec, {"random"}, games, 2));
+    std::vector<std::vector<int>> count(players, std::vector<int>(players, 0));
+    for (const GameOutcome& o : result.outcomes) {
+      ASSERT_EQ(int(o.seat_agent.size()), players);
+      std::vector<int> slots = o.seat_agent;
+      std::sort(slots.begin(), slots.end());
+      for (int k = 0; k < players; ++k) ASSERT_EQ(slots[k], k) << "each slot once per game";
+      for (int seat = 0; seat < players; ++seat) ++count[o.seat_agent[seat]][seat];
+    }
+    for (int slot = 0; slot < players; ++slot)
+      for (int seat = 0; seat < players; ++seat)
+        EXPECT_EQ(count[slot][seat], 5) << spec << " slot " << slot << " seat " << seat;
+  }
+}
+
+TEST(RunSimulationTest, WinsSumToGamesAndStatisticsMatchTheOutcomes) {
+  const SimResult result =
+      Simulate(Config("kariba(players=3)", {"random", "random(seed=5)", "random"}, 300, 2));
+  ASSERT_EQ(result.seats.size(), 3u);
+  double wins = 0;
+  for (const AgentSummary& s : result.seats) {
+    wins += s.wins;
+    EXPECT_DOUBLE_EQ(s.win_rate, s.wins / 300.0);
+    EXPECT_LE(s.ci95_low, s.win_rate);
+    EXPECT_GE(s.ci95_high, s.win_rate);
+    EXPECT_GT(s.wins, 0.0);
+  }
+  EXPECT_NEAR(wins, 300.0, 1e-9);
+
+  std::vector<double> score_sums(3, 0.0), win_sums(3, 0.0);
+  double length_sum = 0;
+  for (const GameOutcome& o : result.outcomes) {
+    EXPECT_NEAR(std::accumulate(o.returns.begin(), o.returns.end(), 0.0), 1.0, 1e-9);
+    ASSERT_FALSE(o.winners.empty());
+    for (int w : o.winners) EXPECT_NEAR(o.returns[w], 1.0 / double(o.winners.size()), 1e-12);
+    for (int seat = 0; seat < 3; ++seat) {
+      score_sums[o.seat_agent[seat]] += o.scores[seat];
+      win_sums[o.seat_agent[seat]] += o.returns[seat];
+    }
+    length_sum += o.length;
+  }
+  for (int slot = 0; slot < 3; ++slot) {
+    EXPECT_NEAR(result.seats[slot].mean_score, score_sums[slot] / 300.0, 1e-9);
+    EXPECT_NEAR(result.seats[slot].wins, win_sums[slot], 1e-9);
+  }
+  EXPECT_NEAR(result.mean_length, length_sum / 300.0, 1e-9);
+  EXPECT_EQ(result.agents, (std::vector<std::string>{"random", "random(seed=5)", "random"}));
+}
+
+TEST(RunSimulationTest, ResultDescribesTheGame) {
+  const SimResult result = Simulate(Config("kariba(players=2,variant=open)", {"random"}, 4, 1));
+  EXPECT_EQ(result.game_name, "kariba");
+  EXPECT_EQ(result.game.rfind("kariba(", 0), 0u);
+  EXPECT_NE(result.game.find("variant=open"), std::string::npos);
+  EXPECT_EQ(result.params["players"], 2);
+  EXPECT_EQ(result.params["variant"], "open");
+  EXPECT_EQ(result.games, 4);
+  EXPECT_EQ(result.seed, 20240501u);
+  EXPECT_EQ(result.agents, (std::vector<std::string>{"random", "random"}));
+}
+
+TEST(RunSimulationTest, ProgressIsSerialisedMonotoneAndEndsAtTheTotal) {
+  std::vector<int64_t> reports;
+  int64_t total_seen = 0;
+  Simulate(Config("kariba(players=2)", {"random"}, 100, 3), [&](int64_t done, int64_t total) {
+    reports.push_back(done);  // no lock here: the runner serialises the calls
+    total_seen = total;
+  });
+  ASSERT_FALSE(reports.empty());
+  EXPECT_TRUE(std::is_sorted(reports.begin(), reports.end()));
+  EXPECT_EQ(reports.back(), 100);
+  EXPECT_EQ(total_seen, 100);
+}
+
+void ExpectError(const SimConfig& config, ErrorCode code, const std::string& needle) {
+  auto result = RunSimulation(Games(), config);
+  ASSERT_FALSE(result.has_value()) << needle;
+  EXPECT_EQ(result.error().code, code) << result.error().message;
+  EXPECT_NE(result.error().message.find(needle), std::string::npos) << result.error().message;
+}
+
+TEST(RunSimulationTest, RejectsEveryBadConfiguration) {
+  ExpectError(Config("tic_tac_toe", {"random"}, 10, 1), ErrorCode::kNotFound, "tic_tac_toe");
+  ExpectError(Config("kariba(players=9)", {"random"}, 10, 1), ErrorCode::kInvalidArgument,
+              "players");
+  ExpectError(Config("kariba(", {"random"}, 10, 1), ErrorCode::kParseError, "kariba(");
+  ExpectError(Config("kariba", {"minimax"}, 10, 1), ErrorCode::kNotFound, "minimax");
+  ExpectError(Config("kariba", {"random(depth=2)"}, 10, 1), ErrorCode::kInvalidArgument, "depth");
+  ExpectError(Config("kariba(players=3)", {"random", "random"}, 10, 1), ErrorCode::kInvalidArgument,
+              "2 agent specs");
+  ExpectError(Config("kariba(players=2)", {}, 10, 1), ErrorCode::kInvalidArgument, "0 agent specs");
+  ExpectError(Config("kariba", {"random"}, 0, 1), ErrorCode::kInvalidArgument, "games");
+  ExpectError(Config("kariba", {"random"}, -5, 1), ErrorCode::kInvalidArgument, "games");
+  ExpectError(Config("kariba", {"random"}, 10, 0), ErrorCode::kInvalidArgument, "threads");
+  ExpectError(Config("kariba", {"random"}, 10, 257), ErrorCode::kInvalidArgument, "threads");
+}
+
+TEST(RunSimulationTest, AcceptsTheThreadLimits) {
+  EXPECT_TRUE(RunSimulation(Games(), Config("kariba(players=2)", {"random"}, 2, 256)));
+  EXPECT_TRUE(RunSimulation(Games(), Config("kariba(players=2)", {"random"}, 1, 1)));
+}
+
+}  // namespace
+}  // namespace savanna
