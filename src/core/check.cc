@@ -4,8 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/result.h"
-
 namespace savanna {
 
 void CheckFailed(const char* file, int line, const char* condition, const std::string& context) {
@@ -14,24 +12,6 @@ void CheckFailed(const char* file, int line, const char* condition, const std::s
   if (!context.empty()) std::fprintf(stderr, "context: %s\n", context.c_str());
   std::fflush(stderr);
   std::abort();
-}
-
-std::string_view ErrorCodeName(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kInvalidArgument:
-      return "invalid_argument";
-    case ErrorCode::kIllegalAction:
-      return "illegal_action";
-    case ErrorCode::kParseError:
-      return "parse_error";
-    case ErrorCode::kNotFound:
-      return "not_found";
-    case ErrorCode::kIoError:
-      return "io_error";
-    case ErrorCode::kBadData:
-      return "bad_data";
-  }
-  return "unknown";
 }
 
 }  // namespace savanna

@@ -15,6 +15,9 @@ Json GameInfo::ToJson() const {
   return j;
 }
 
-Game::Game(GameInfo info, Params params) : info_(std::move(info)), params_(std::move(params)) {}
+Game::Game(GameInfo info, Params params)
+    : info_(std::move(info)),
+      params_(std::move(params)),
+      num_players_(int(params_.Int("players"))) {}
 
 }  // namespace savanna

@@ -35,7 +35,7 @@ class Game {
   // The canonical spec with every parameter: `kariba(animals=8,players=3,...)`.
   std::string Spec() const { return FormatSpec(info_.name, params_); }
 
-  int NumPlayers() const { return int(params_.Int("players")); }
+  int NumPlayers() const { return num_players_; }
   // Action ids are dense in [0, NumDistinctActions()).
   virtual int NumDistinctActions() const = 0;
   // No game lasts more actions than this (the conformance suite checks it).
@@ -50,6 +50,7 @@ class Game {
  private:
   GameInfo info_;
   Params params_;
+  int num_players_;  // params_["players"], read once: hot paths ask for it
 };
 
 }  // namespace savanna

@@ -1,6 +1,10 @@
 // File reading, atomic writing and checked JSON field access.
 #include "core/json_io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -19,29 +23,55 @@ Result<std::string> ReadTextFile(const std::string& path) {
 }
 
 Result<void> WriteTextFileAtomic(const std::string& path, std::string_view content) {
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return Fail(ErrorCode::kIoError, temp + ": cannot write: " + std::strerror(errno));
-    out.write(content.data(), std::streamsize(content.size()));
-    out.flush();
-    if (!out) {
-      std::remove(temp.c_str());
-      return Fail(ErrorCode::kIoError, temp + ": write failed");
-    }
+  // A unique temporary file beside the target, synced to disk, then renamed over it: a reader
+  // sees the old or the new content, never a mix, even after a crash or power loss.
+  std::string temp = path + ".XXXXXX";
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) return Fail(ErrorCode::kIoError, path + ": cannot write: " + std::strerror(errno));
+  auto fail = [&](const char* what) {
+    const std::string reason = std::strerror(errno);
+    ::close(fd);
+    ::unlink(temp.c_str());
+    return Fail(ErrorCode::kIoError, path + ": " + what + ": " + reason);
+  };
+  size_t written = 0;
+  while (written < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("write failed");
+    written += size_t(n);
+  }
+  if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) return fail("cannot sync");
+  if (::close(fd) != 0) {
+    ::unlink(temp.c_str());
+    return Fail(ErrorCode::kIoError, path + ": cannot close: " + std::strerror(errno));
   }
   if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    return Fail(ErrorCode::kIoError, path + ": cannot replace: " + std::strerror(errno));
+    const std::string reason = std::strerror(errno);
+    ::unlink(temp.c_str());
+    return Fail(ErrorCode::kIoError, path + ": cannot replace: " + reason);
   }
   return {};
 }
 
 Result<Json> ParseJson(std::string_view text, std::string_view source) {
-  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded())
-    return Fail(ErrorCode::kParseError, std::string(source) + ": not valid JSON");
-  return j;
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    // e.byte is the 1-based offset of the error; report it as line and column.
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    return Fail(ErrorCode::kParseError, std::string(source) + ": not valid JSON (line " +
+                                            std::to_string(line) + ", column " +
+                                            std::to_string(column) + ")");
+  }
 }
 
 Result<Json> ReadJsonFile(const std::string& path) {
@@ -104,7 +134,9 @@ Result<const Json*> ArrayField(const Json& object, std::string_view key, int64_t
 
 Result<int64_t> IntElement(const Json& array, size_t i, int64_t lo, int64_t hi,
                            std::string_view what) {
-  const Json& v = array.at(i);
+  if (!array.is_array() || i >= array.size())
+    return Fail(ErrorCode::kBadData, std::string(what) + "[" + std::to_string(i) + "] is missing");
+  const Json& v = array[i];
   if (!v.is_number_integer() ||
       (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX)) ||
       v.get<int64_t>() < lo || v.get<int64_t>() > hi)

@@ -5,7 +5,6 @@
 #include <charconv>
 #include <cmath>
 #include <set>
-#include <sstream>
 
 #include "core/check.h"
 
@@ -25,9 +24,10 @@ bool IsNameChar(char c) {
 std::string FormatValue(const ParamValue& v) {
   if (auto* i = std::get_if<int64_t>(&v)) return std::to_string(*i);
   if (auto* d = std::get_if<double>(&v)) {
-    std::ostringstream out;
-    out << *d;
-    return out.str();
+    // The shortest text that reads back as the same double, independent of the locale.
+    char buf[32];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, *d);
+    return std::string(buf, end);
   }
   if (auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
   return std::get<std::string>(v);

@@ -34,7 +34,8 @@ Result<GameRecord> GameRecord::FromJson(const Json& json) {
   if (!json.contains("params") || !json["params"].is_object())
     return Fail(ErrorCode::kBadData, "record: field 'params' must be an object");
   rec.params = json["params"];
-  if (!json.contains("seed") || !json["seed"].is_number_unsigned())
+  if (!json.contains("seed") || !json["seed"].is_number_integer() ||
+      (!json["seed"].is_number_unsigned() && json["seed"].get<int64_t>() < 0))
     return Fail(ErrorCode::kBadData, "record: field 'seed' must be a non-negative integer");
   rec.seed = json["seed"].get<uint64_t>();
   if (json.contains("seats")) {

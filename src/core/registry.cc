@@ -1,6 +1,8 @@
 // Game registry: spec resolution and the enumeration of test configurations.
 #include "core/registry.h"
 
+#include <algorithm>
+
 #include "core/check.h"
 
 namespace savanna {
@@ -31,7 +33,11 @@ Result<const GameEntry*> FindOrFail(const GameRegistry& registry, std::string_vi
 Result<std::shared_ptr<const Game>> GameRegistry::Build(const GameEntry& entry,
                                                         Result<Params> params) const {
   if (!params) return tl::unexpected(params.error());
-  return entry.create(*params);
+  auto game = entry.create(*params);
+  if (!game) return game;
+  std::lock_guard<std::mutex> lock(cache_->mutex);
+  const std::string key = FormatSpec(entry.info.name, (*game)->params());
+  return cache_->games.try_emplace(key, *game).first->second;
 }
 
 Result<std::shared_ptr<const Game>> GameRegistry::Create(std::string_view spec_text) const {
@@ -78,7 +84,13 @@ std::vector<std::string> GameRegistry::TestConfigurations(const GameEntry& entry
     if (!params || !entry.create(*params)) continue;
     specs.push_back(FormatSpec(entry.info.name, *params));
   }
-  for (const auto& extra : entry.extra_test_specs) specs.push_back(extra);
+  for (const auto& extra : entry.extra_test_specs) {
+    // Extras are written by the game's author: one that does not build is a bug.
+    auto game = Create(extra);
+    SAVANNA_CHECK_MSG(game.has_value(), extra + ": " + (game ? "" : game.error().message));
+    const std::string canonical = FormatSpec(entry.info.name, (*game)->params());
+    if (std::find(specs.begin(), specs.end(), canonical) == specs.end()) specs.push_back(canonical);
+  }
   return specs;
 }
 

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +32,9 @@ class GameRegistry {
   const std::vector<GameEntry>& entries() const { return entries_; }
 
   // `kariba(players=3,variant=open)` -> a game. Errors name the bad game or parameter.
+  // The registry keeps every game it creates (one per canonical spec) for its own lifetime, so
+  // states, which point at their game, stay valid however the caller holds the shared_ptr.
+  // Thread-safe.
   Result<std::shared_ptr<const Game>> Create(std::string_view spec) const;
   // The same from a name and a JSON parameter object (state documents, records).
   Result<std::shared_ptr<const Game>> Create(std::string_view name, const Json& params) const;
@@ -41,7 +46,12 @@ class GameRegistry {
 
  private:
   Result<std::shared_ptr<const Game>> Build(const GameEntry& entry, Result<Params> params) const;
+  struct GameCache {
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<const Game>, std::less<>> games;
+  };
   std::vector<GameEntry> entries_;
+  std::unique_ptr<GameCache> cache_ = std::make_unique<GameCache>();
 };
 
 }  // namespace savanna

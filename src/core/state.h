@@ -69,6 +69,9 @@ class State {
   virtual Json View(Player viewer) const = 0;
   virtual std::string ViewText(Player viewer) const = 0;
   // The full state, RNG included, for tools and debugging; Game::StateFromJson reads it back.
+  // Conventions every game follows (the conformance suite relies on them): a JSON object whose
+  // top-level fields are all required by StateFromJson, with the RNG under "rng" in RngToJson
+  // form (json_io.h).
   virtual Json ToJson() const = 0;
 
   // ---- Hidden information --------------------------------------------------------------------

@@ -77,12 +77,18 @@ TEST(JsonFields, ArrayFieldAndElements) {
   ExpectError(IntElement(**list, 2, 0, 29, "list"), ErrorCode::kBadData,
               "list[2] must be an integer from 0 to 29");
   ExpectError(IntElement(Json::array({"a"}), 0, 0, 9, "names"), ErrorCode::kBadData, "names[0]");
+  // Past the end, or not an array at all: an error, not an exception.
+  ExpectError(IntElement(**list, 3, 0, 30, "list"), ErrorCode::kBadData, "list[3] is missing");
+  ExpectError(IntElement(Json(5), 0, 0, 30, "list"), ErrorCode::kBadData, "list[0] is missing");
 }
 
 TEST(ParseJson, NamesTheSourceOfBadText) {
   EXPECT_EQ(*ParseJson(R"({"a": [1]})", "x.json"), Json({{"a", {1}}}));
   ExpectError(ParseJson("{\"a\": ", "x.json"), ErrorCode::kParseError, "x.json: not valid JSON");
   ExpectError(ParseJson("", "empty.json"), ErrorCode::kParseError, "empty.json");
+  // The position of the first bad character, as line and column.
+  ExpectError(ParseJson("{\n  \"a\": 1,\n  \"b\": ]\n}", "pos.json"), ErrorCode::kParseError,
+              "pos.json: not valid JSON (line 3, column 8)");
 }
 
 TEST(RngJson, RoundTripsTheGeneratorState) {

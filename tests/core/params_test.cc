@@ -168,9 +168,8 @@ TEST(FormatSpec, ListsEveryParameterAndParsesBack) {
   EXPECT_EQ(FormatSpec("game", Params()), "game");
 }
 
-// Known gap (reported): doubles are written with 6 significant digits, so a spec or a JSON
-// parameter object loses precision on the way through FormatSpec or ResolveParamsJson.
-TEST(FormatSpec, DISABLED_KeepsEveryDigitOfADouble) {
+// Doubles pass through FormatSpec and JSON parameter objects without losing a digit.
+TEST(FormatSpec, KeepsEveryDigitOfADouble) {
   auto params = Resolve("game(temperature=0.1234567891)");
   ASSERT_TRUE(params);
   auto again = Resolve(FormatSpec("game", *params));

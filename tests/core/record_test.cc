@@ -98,6 +98,14 @@ TEST(GameRecord, MissingFieldsAreNamed) {
   EXPECT_TRUE(record->result.is_null());
 }
 
+TEST(GameRecord, SeedsBuiltInCodeAreAccepted) {
+  Json json = Play("sealed_bids", 14).record.ToJson();
+  json["seed"] = 5;  // a signed integer, as code that builds a record writes it
+  auto record = GameRecord::FromJson(json);
+  ASSERT_TRUE(record) << record.error().message;
+  EXPECT_EQ(record->seed, 5u);
+}
+
 TEST(GameRecord, WrongTypesAreNamed) {
   const Json good = Play("sealed_bids", 14).record.ToJson();
   const std::vector<std::pair<std::string, std::string>> cases = {

@@ -74,6 +74,16 @@ TEST(RegistryDeathTest, AddingANameTwiceIsABug) {
   EXPECT_DEATH(registry.Add(savanna::testing::SealedBidsEntry()), "sealed_bids");
 }
 
+TEST(Registry, KeepsTheGamesItCreates) {
+  // A state points at its game; the registry keeps the game alive even when the caller drops
+  // its shared_ptr at once, and hands out one game per canonical spec.
+  auto state = (*Registry().Create("sealed_bids(players=3)"))->NewInitialState(4);
+  EXPECT_EQ(state->NumPlayers(), 3);
+  EXPECT_EQ(state->game().Spec(), (*Registry().Create("sealed_bids(players=3)"))->Spec());
+  EXPECT_EQ(Registry().Create("sealed_bids(players=3)")->get(),
+            Registry().Create("sealed_bids", Json{{"players", 3}})->get());
+}
+
 TEST(Registry, TestConfigurationsOfSealedBids) {
   const GameEntry& entry = *Registry().Find("sealed_bids");
   const std::vector<std::string> expected = {
@@ -88,7 +98,8 @@ GameEntry PickyEntry(std::vector<std::string>* seen) {
   entry.info.name = "picky";
   entry.info.params.push_back(ParamSpec::Choice("variant", "a", {"a", "b"}, "variant"));
   entry.info.params.push_back(ParamSpec::Bool("fast", false, "fast"));
-  entry.extra_test_specs = {"picky(cards=9,players=2)"};
+  // Extras as an author might write them: out of order, and one equal to a generated spec.
+  entry.extra_test_specs = {"picky(players=2, cards=9)", "picky(players=2)"};
   GameFactory inner = entry.create;
   entry.create = [inner, seen](const Params& params) -> Result<std::shared_ptr<const Game>> {
     seen->push_back(FormatSpec("picky", params));
@@ -112,9 +123,10 @@ TEST(Registry, TestConfigurationsCrossPlayersChoicesAndBools) {
         expected.push_back("picky(cards=5,fast=" + std::string(fast) +
                            ",players=" + std::to_string(players) + ",variant=" + variant + ")");
       }
-  expected.push_back("picky(cards=9,players=2)");
+  // The extras come out canonical, and the one equal to a generated spec is not repeated.
+  expected.push_back("picky(cards=9,fast=false,players=2,variant=a)");
   EXPECT_EQ(configs, expected);
-  EXPECT_EQ(seen.size(), 12u) << "the factory judges every combination";
+  EXPECT_EQ(seen.size(), 14u) << "the factory judges every combination and every extra";
   // Every configuration, the extra one included, creates a game.
   for (const auto& spec : configs) EXPECT_TRUE(registry.Create(spec)) << spec;
   auto rejected = registry.Create("picky(players=3,variant=b)");
