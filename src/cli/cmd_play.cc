@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "core/text.h"
 #include "session/session.h"
 
 namespace savanna::cli {
@@ -24,13 +25,6 @@ struct PlayOptions {
 
 constexpr const char* kClearScreen = "\x1b[2J\x1b[H";
 constexpr size_t kLineWidth = 100;
-
-std::string Trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
 
 bool IsNumber(const std::string& s) {
   if (s.empty() || s.size() > 9) return false;
@@ -118,7 +112,7 @@ class TerminalGame {
   static bool ReadLine(std::string& line) {
     std::cout.flush();
     if (!std::getline(std::cin, line)) return false;
-    line = Trim(line);
+    line = std::string(Trim(line));
     return true;
   }
 

@@ -2,31 +2,23 @@
 #include "core/state.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/game.h"
+#include "core/text.h"
 
 namespace savanna {
-namespace {
-
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
-
 int State::NumPlayers() const { return game().NumPlayers(); }
+
+Result<void> State::CheckCanAct(Player player) const {
+  if (player < 0 || player >= NumPlayers())
+    return Fail(ErrorCode::kInvalidArgument, "no player " + std::to_string(player) +
+                                                 " in a game of " + std::to_string(NumPlayers()));
+  if (IsTerminal()) return Fail(ErrorCode::kIllegalAction, "the game is over");
+  if (!PlayersToAct().Contains(player))
+    return Fail(ErrorCode::kIllegalAction,
+                "player " + std::to_string(player) + " is not to act now");
+  return {};
+}
 
 bool State::IsLegal(Player player, Action action) const {
   ActionList legal;
@@ -35,13 +27,7 @@ bool State::IsLegal(Player player, Action action) const {
 }
 
 Result<Action> State::ParseAction(Player player, std::string_view text) const {
-  if (player < 0 || player >= NumPlayers())
-    return Fail(ErrorCode::kInvalidArgument, "no player " + std::to_string(player) +
-                                                 " in a game of " + std::to_string(NumPlayers()));
-  if (IsTerminal()) return Fail(ErrorCode::kIllegalAction, "the game is over");
-  if (!PlayersToAct().Contains(player))
-    return Fail(ErrorCode::kIllegalAction,
-                "player " + std::to_string(player) + " is not to act now");
+  if (auto can_act = CheckCanAct(player); !can_act) return tl::unexpected(can_act.error());
   ActionList legal;
   LegalActions(player, legal);
   const std::string_view wanted = Trim(text);
@@ -57,13 +43,7 @@ Result<Action> State::ParseAction(Player player, std::string_view text) const {
 }
 
 Result<void> State::Apply(Player player, Action action) {
-  if (player < 0 || player >= NumPlayers())
-    return Fail(ErrorCode::kInvalidArgument, "no player " + std::to_string(player) +
-                                                 " in a game of " + std::to_string(NumPlayers()));
-  if (IsTerminal()) return Fail(ErrorCode::kIllegalAction, "the game is over");
-  if (!PlayersToAct().Contains(player))
-    return Fail(ErrorCode::kIllegalAction,
-                "player " + std::to_string(player) + " is not to act now");
+  if (auto can_act = CheckCanAct(player); !can_act) return can_act;
   if (action < 0 || action >= game().NumDistinctActions())
     return Fail(ErrorCode::kIllegalAction, "action id " + std::to_string(action) +
                                                " is out of range [0, " +

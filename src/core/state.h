@@ -57,6 +57,10 @@ class State {
   // legal actions of `player`. Errors name the player, the text and say why.
   virtual Result<Action> ParseAction(Player player, std::string_view text) const;
 
+  // Why `player` cannot act now (no such seat, the game is over, not this player's turn), or
+  // success. Apply and ParseAction start with it.
+  Result<void> CheckCanAct(Player player) const;
+
   // Checked application for input from outside (CLI, server, scripts): an unknown player, a
   // player who does not owe an action or an illegal id is an error and changes nothing.
   Result<void> Apply(Player player, Action action);

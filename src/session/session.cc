@@ -8,15 +8,10 @@
 
 #include "core/check.h"
 #include "core/rng.h"
+#include "core/text.h"
 
 namespace savanna {
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 std::string PlayersText(int n) { return std::to_string(n) + (n == 1 ? " player" : " players"); }
 
