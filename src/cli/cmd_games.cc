@@ -15,11 +15,20 @@ std::string ValueText(const ParamValue& value) {
   return std::visit([](const auto& v) { return fmt::format("{}", v); }, value);
 }
 
+// The defaults in declaration order; an empty string parameter (a file not given) is left out.
 std::string DefaultSpec(const GameInfo& info) {
-  std::string spec = info.name + "(";
-  for (size_t i = 0; i < info.params.size(); ++i)
-    spec += (i ? "," : "") + info.params[i].name + "=" + ValueText(info.params[i].default_value);
-  return spec + ")";
+  std::string spec;
+  for (const auto& p : info.params) {
+    const std::string value = ValueText(p.default_value);
+    if (p.type == ParamType::kString && value.empty()) continue;
+    spec += (spec.empty() ? "" : ",") + p.name + "=" + value;
+  }
+  return info.name + "(" + spec + ")";
+}
+
+std::string DefaultText(const ParamSpec& p) {
+  const std::string value = ValueText(p.default_value);
+  return p.type == ParamType::kString && value.empty() ? "none" : value;
 }
 
 int RunGames(const GameRegistry& games, bool json) {
@@ -48,7 +57,7 @@ int RunGames(const GameRegistry& games, bool json) {
     for (const auto& p : entry.info.params) width = std::max(width, p.name.size());
     for (const auto& p : entry.info.params)
       std::cout << fmt::format("  {:<{}}  {} (default {}): {}\n", p.name, width, p.AllowedText(),
-                               ValueText(p.default_value), p.description);
+                               DefaultText(p), p.description);
   }
   return kExitOk;
 }

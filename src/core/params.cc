@@ -16,6 +16,8 @@ bool IsNameChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
 }
 
+bool IsValueChar(char c) { return IsNameChar(c) || c == '/' || c == ':' || c == '~' || c == '+'; }
+
 std::string FormatValue(const ParamValue& v) {
   if (auto* i = std::get_if<int64_t>(&v)) return std::to_string(*i);
   if (auto* d = std::get_if<double>(&v)) {
@@ -62,6 +64,10 @@ Result<ParamValue> ParseValue(const ParamSpec& p, std::string_view owner, std::s
       for (const auto& c : p.choices)
         if (c == text) return ParamValue(c);
       return bad();
+    case ParamType::kString:
+      for (char c : text)
+        if (!IsValueChar(c)) return bad();
+      return ParamValue(std::string(text));
   }
   return bad();
 }
@@ -143,6 +149,15 @@ ParamSpec ParamSpec::Choice(std::string name, std::string def, std::vector<std::
   return p;
 }
 
+ParamSpec ParamSpec::String(std::string name, std::string def, std::string doc) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.type = ParamType::kString;
+  p.default_value = std::move(def);
+  p.description = std::move(doc);
+  return p;
+}
+
 std::string ParamSpec::AllowedText() const {
   switch (type) {
     case ParamType::kInt:
@@ -156,6 +171,8 @@ std::string ParamSpec::AllowedText() const {
       for (size_t i = 0; i < choices.size(); ++i) s += (i ? ", " : "") + choices[i];
       return s;
     }
+    case ParamType::kString:
+      return "a text of letters, digits and _ - . / : ~ +";
   }
   return "?";
 }
@@ -181,6 +198,9 @@ Json ParamSpec::ToJson() const {
     case ParamType::kChoice:
       j["type"] = "choice";
       j["choices"] = choices;
+      break;
+    case ParamType::kString:
+      j["type"] = "string";
       break;
   }
   return j;
@@ -246,7 +266,7 @@ Result<Spec> ParseSpec(std::string_view text) {
     std::string_view value = Trim(item.substr(eq + 1));
     bool key_ok = !key.empty(), value_ok = !value.empty();
     for (char c : key) key_ok = key_ok && IsNameChar(c);
-    for (char c : value) value_ok = value_ok && IsNameChar(c);
+    for (char c : value) value_ok = value_ok && IsValueChar(c);
     if (!key_ok || !value_ok)
       return Fail(ErrorCode::kParseError,
                   "spec '" + std::string(text) + "': '" + std::string(item) + "' is not key=value");
@@ -289,6 +309,7 @@ std::string FormatSpec(std::string_view name, const Params& params) {
   s += '(';
   bool first = true;
   for (const auto& [key, value] : params.values()) {
+    if (const auto* text = std::get_if<std::string>(&value); text && text->empty()) continue;
     s += (first ? "" : ",") + key + "=" + FormatValue(value);
     first = false;
   }

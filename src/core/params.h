@@ -19,7 +19,7 @@ namespace savanna {
 
 using Json = nlohmann::json;
 
-enum class ParamType { kInt, kDouble, kBool, kChoice };
+enum class ParamType { kInt, kDouble, kBool, kChoice, kString };
 
 using ParamValue = std::variant<int64_t, double, bool, std::string>;
 
@@ -37,6 +37,9 @@ struct ParamSpec {
   static ParamSpec Bool(std::string name, bool def, std::string doc);
   static ParamSpec Choice(std::string name, std::string def, std::vector<std::string> choices,
                           std::string doc);
+  // Free text such as a file path (letters, digits and _ - . / : ~ +). An empty value means
+  // "not given"; the canonical spec leaves such a parameter out.
+  static ParamSpec String(std::string name, std::string def, std::string doc);
 
   // "an integer from 2 to 4", "one of standard, open", ...: used in error messages and help.
   std::string AllowedText() const;
@@ -51,6 +54,7 @@ class Params {
   double Double(std::string_view name) const;
   bool Bool(std::string_view name) const;
   const std::string& Choice(std::string_view name) const;
+  const std::string& String(std::string_view name) const { return Choice(name); }
   bool Has(std::string_view name) const { return values_.find(name) != values_.end(); }
 
   void Set(const std::string& name, ParamValue value) { values_[name] = std::move(value); }
@@ -69,7 +73,8 @@ struct Spec {
   std::vector<std::pair<std::string, std::string>> args;
 };
 
-// Parses `name`, `name()` or `name(k=v,k=v)`; whitespace around tokens is ignored.
+// Parses `name`, `name()` or `name(k=v,k=v)`; whitespace around tokens is ignored. Names are
+// letters, digits and _ - .; values may also hold / : ~ + (file paths).
 Result<Spec> ParseSpec(std::string_view text);
 
 // Checks the arguments against the declarations: unknown names, repeated names, wrong types and
@@ -80,7 +85,8 @@ Result<Params> ResolveParams(const std::vector<ParamSpec>& specs, const Spec& sp
 Result<Params> ResolveParamsJson(const std::vector<ParamSpec>& specs, std::string_view owner,
                                  const Json& params);
 
-// The canonical spec text listing every parameter: `kariba(animals=8,players=3,...)`.
+// The canonical spec text listing every parameter: `kariba(animals=8,players=3,...)`. A string
+// parameter whose value is empty is left out (it reads back as its empty default).
 std::string FormatSpec(std::string_view name, const Params& params);
 
 }  // namespace savanna

@@ -38,8 +38,9 @@ std::string TestName(const std::string& spec) {
 
 }  // namespace
 
-Result<Options> OptionsFromEnvironment() {
+Result<Options> OptionsFromEnvironment(int default_games) {
   Options options;
+  options.games = default_games;
   auto games = EnvInt("SAVANNA_CONFORMANCE_GAMES", 1, options.games);
   if (!games) return tl::unexpected(games.error());
   options.games = *games;
@@ -82,7 +83,8 @@ std::vector<Configuration> Configurations(const std::vector<const GameRegistry*>
         std::string name = TestName(spec);
         for (int k = 2; !names.insert(name).second; ++k)
           name = TestName(spec) + "_" + std::to_string(k);
-        configs.push_back({registry, spec, name});
+        configs.push_back({registry, spec, name,
+                           entry.conformance_games > 0 ? entry.conformance_games : kDefaultGames});
       }
   return configs;
 }

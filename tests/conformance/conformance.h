@@ -61,10 +61,10 @@ struct Options {
   int max_failures = 3;
 };
 
-// The defaults, overridden by the environment: SAVANNA_CONFORMANCE_GAMES=N plays N games per
-// configuration; SAVANNA_CONFORMANCE_GAME=I replays only game I with every check. Errors name
-// the variable and its bad value.
-Result<Options> OptionsFromEnvironment();
+// The defaults (`default_games` games per configuration), overridden by the environment:
+// SAVANNA_CONFORMANCE_GAMES=N plays N games per configuration; SAVANNA_CONFORMANCE_GAME=I
+// replays only game I with every check. Errors name the variable and its bad value.
+Result<Options> OptionsFromEnvironment(int default_games = kDefaultGames);
 
 struct Report {
   int games = 0;           // games played to the end (or to their first failure)
@@ -87,6 +87,7 @@ struct Configuration {
   const GameRegistry* registry = nullptr;
   std::string spec;
   std::string name;
+  int games = kDefaultGames;  // random games in a normal run (GameEntry::conformance_games)
 };
 
 // Every TestConfigurations spec of every entry of every registry, names made unique.

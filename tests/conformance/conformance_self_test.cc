@@ -127,6 +127,15 @@ TEST(ConformanceSelfTest, OptionsFromEnvironment) {
   options = OptionsFromEnvironment();
   ASSERT_TRUE(options);
   EXPECT_EQ(options->games, kDefaultGames);
+  // A game's own number of games applies unless the environment sets one.
+  options = OptionsFromEnvironment(300);
+  ASSERT_TRUE(options);
+  EXPECT_EQ(options->games, 300);
+  ::setenv("SAVANNA_CONFORMANCE_GAMES", "17", 1);
+  options = OptionsFromEnvironment(300);
+  ASSERT_TRUE(options);
+  EXPECT_EQ(options->games, 17);
+  ::unsetenv("SAVANNA_CONFORMANCE_GAMES");
   EXPECT_EQ(options->only_game, -1);
   ::setenv("SAVANNA_CONFORMANCE_GAME", "12", 1);
   options = OptionsFromEnvironment();

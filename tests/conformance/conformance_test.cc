@@ -21,7 +21,7 @@ class Conformance : public ::testing::TestWithParam<Configuration> {};
 
 TEST_P(Conformance, RandomGames) {
   const Configuration& config = GetParam();
-  auto options = OptionsFromEnvironment();
+  auto options = OptionsFromEnvironment(config.games);
   ASSERT_TRUE(options) << options.error().message;
   const auto start = std::chrono::steady_clock::now();
   const Report report = RunConformance(*config.registry, config.spec, *options);

@@ -168,6 +168,38 @@ TEST(FormatSpec, ListsEveryParameterAndParsesBack) {
   EXPECT_EQ(FormatSpec("game", Params()), "game");
 }
 
+// A string parameter holds a file path; left empty it is left out of the canonical spec, and
+// the spec still reads back to the same parameters.
+TEST(StringParam, HoldsAPathAndIsLeftOutWhenEmpty) {
+  std::vector<ParamSpec> specs = Declarations();
+  specs.push_back(ParamSpec::String("data", "", "a data file"));
+  auto resolve = [&](const std::string& text) -> Result<Params> {
+    auto spec = ParseSpec(text);
+    if (!spec) return tl::unexpected(spec.error());
+    return ResolveParams(specs, *spec);
+  };
+  auto with_path = resolve("game(data=~/cards/my-deck_v2.json,players=2)");
+  ASSERT_TRUE(with_path) << with_path.error().message;
+  EXPECT_EQ(with_path->String("data"), "~/cards/my-deck_v2.json");
+  const std::string text = FormatSpec("game", *with_path);
+  EXPECT_EQ(text,
+            "game(data=~/cards/my-deck_v2.json,fast=false,players=2,temperature=0.5,"
+            "variant=standard)");
+  auto again = resolve(text);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, *with_path);
+  auto plain = resolve("game(players=2)");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->String("data"), "");
+  EXPECT_EQ(FormatSpec("game", *plain),
+            "game(fast=false,players=2,temperature=0.5,variant=standard)");
+  EXPECT_EQ(specs.back().ToJson()["type"], "string");
+  // JSON parameters are free text, so the character check applies to them too.
+  auto bad = ResolveParamsJson(specs, "game", Json({{"data", "a b"}}));
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("'data'"), std::string::npos) << bad.error().message;
+}
+
 // Doubles pass through FormatSpec and JSON parameter objects without losing a digit.
 TEST(FormatSpec, KeepsEveryDigitOfADouble) {
   auto params = Resolve("game(temperature=0.1234567891)");

@@ -25,20 +25,23 @@ GameInfo Info() {
                         "open: the experienced players' variant with three face-up cards"),
       ParamSpec::Int("games", 1, 1, kMaxGames,
                      "games in a match, scores summed (the rule text recommends 3)"),
+      ParamSpec::String("data", "",
+                        "a deck file to use instead of the built-in data/kariba/animals.json"),
   };
   return info;
 }
 
-// Reads the deck composition and the animal names from data/kariba/animals.json.
-Result<void> LoadDeck(Config& config) {
-  auto data = LoadComponentData("kariba/animals.json", "");
+// Reads the deck composition and the animal names from data/kariba/animals.json, or from the
+// user's file `path` when it is not empty.
+Result<void> LoadDeck(Config& config, const std::string& path) {
+  const std::string source = path.empty() ? "data/kariba/animals.json" : path;
+  auto data = LoadComponentData("kariba/animals.json", path);
   if (!data) return tl::unexpected(data.error());
-  auto animals =
-      WithContext(ArrayField(*data, "animals", kMaxAnimals), "data/kariba/animals.json: ");
+  auto animals = WithContext(ArrayField(*data, "animals", kMaxAnimals), source + ": ");
   if (!animals) return tl::unexpected(animals.error());
   for (int i = 0; i < kMaxAnimals; ++i) {
     const Json& entry = (**animals)[i];
-    const std::string ctx = "data/kariba/animals.json: animals[" + std::to_string(i) + "]: ";
+    const std::string ctx = source + ": animals[" + std::to_string(i) + "]: ";
     auto value = WithContext(IntField(entry, "value", i + 1, i + 1), ctx);
     auto name = WithContext(StringField(entry, "name"), ctx);
     auto copies = WithContext(IntField(entry, "copies", 1, kMaxCopies), ctx);
@@ -51,7 +54,7 @@ Result<void> LoadDeck(Config& config) {
   config.total_cards = 0;
   for (int a = 1; a <= config.animals; ++a) config.total_cards += config.copies[a];
   if (config.total_cards < config.players * kHandSize)
-    return Fail(ErrorCode::kBadData, "data/kariba/animals.json: too few cards to deal the hands");
+    return Fail(ErrorCode::kBadData, source + ": too few cards to deal the hands");
   return {};
 }
 
@@ -66,7 +69,8 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
     return Fail(ErrorCode::kInvalidArgument,
                 "kariba: players=" + std::to_string(config.players) +
                     " needs animals=9 (the 64-card edition is for 2 to 4 players)");
-  if (auto loaded = LoadDeck(config); !loaded) return tl::unexpected(loaded.error());
+  if (auto loaded = LoadDeck(config, params.String("data")); !loaded)
+    return tl::unexpected(loaded.error());
   return std::make_shared<const KaribaGame>(Info(), params, std::move(config));
 }
 

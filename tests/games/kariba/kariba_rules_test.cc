@@ -2,6 +2,8 @@
 // docs/rules/kariba.md (the test names match the decisions' names there).
 #include <gtest/gtest.h>
 
+#include "core/json_io.h"
+#include "games/embedded_data.h"
 #include "games/kariba/kariba_position.h"
 
 namespace savanna::kariba::testing {
@@ -366,6 +368,33 @@ TEST(KaribaDecisions, BadStateDocumentsAreRejected) {
   Json k = s->ToJson();
   k["known"][0][kRhino - 1] = 1;  // known cards the hand does not hold
   EXPECT_FALSE(s->game().StateFromJson(k).has_value());
+}
+
+// data=FILE replaces the built-in deck; a bad file is rejected naming the file and the field.
+TEST(KaribaData, UserDeckFileReplacesTheBuiltInDeck) {
+  const std::string dir = ::testing::TempDir();
+  Json deck = Json::parse(*FindEmbeddedFile("kariba/animals.json"));
+  for (auto& animal : deck["animals"]) animal["copies"] = 4;
+  deck["animals"][7]["name"] = "tusker";
+  const std::string good = dir + "/kariba_half_deck.json";
+  ASSERT_TRUE(WriteTextFileAtomic(good, deck.dump()));
+  auto game = Games().Create("kariba(players=2,data=" + good + ")");
+  ASSERT_TRUE(game.has_value()) << game.error().message;
+  const auto& kariba = static_cast<const KaribaGame&>(**game);
+  EXPECT_EQ(kariba.config().total_cards, 32);
+  EXPECT_EQ(kariba.config().names[8], "tusker");
+
+  deck["animals"][2]["copies"] = 0;
+  const std::string bad = dir + "/kariba_bad_deck.json";
+  ASSERT_TRUE(WriteTextFileAtomic(bad, deck.dump()));
+  auto rejected = Games().Create("kariba(players=2,data=" + bad + ")");
+  ASSERT_FALSE(rejected.has_value());
+  EXPECT_NE(rejected.error().message.find(bad), std::string::npos) << rejected.error().message;
+  EXPECT_NE(rejected.error().message.find("animals[2]"), std::string::npos)
+      << rejected.error().message;
+  auto missing = Games().Create("kariba(players=2,data=" + dir + "/no_such_file.json)");
+  ASSERT_FALSE(missing.has_value());
+  EXPECT_NE(missing.error().message.find("no_such_file.json"), std::string::npos);
 }
 
 }  // namespace
