@@ -3,10 +3,14 @@
 # the program needs no data directory at run time. Regenerated when a data file changes.
 function(savanna_embed_data out_source)
   set(inputs ${ARGN})
+  # A list's ";" would end the shell command: pass the files joined by "|" instead (the
+  # script splits them again), and quote the command (VERBATIM).
+  string(REPLACE ";" "|" joined "${inputs}")
   add_custom_command(
     OUTPUT ${out_source}
     COMMAND ${CMAKE_COMMAND} -DOUT=${out_source} -DROOT=${PROJECT_SOURCE_DIR}/data
-            "-DFILES=${inputs}" -P ${PROJECT_SOURCE_DIR}/cmake/EmbedDataScript.cmake
+            "-DFILES=${joined}" -P ${PROJECT_SOURCE_DIR}/cmake/EmbedDataScript.cmake
     DEPENDS ${inputs} ${PROJECT_SOURCE_DIR}/cmake/EmbedDataScript.cmake
-    COMMENT "Embedding component data")
+    COMMENT "Embedding component data"
+    VERBATIM)
 endfunction()
