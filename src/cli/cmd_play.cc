@@ -25,6 +25,8 @@ struct PlayOptions {
 
 constexpr const char* kClearScreen = "\x1b[2J\x1b[H";
 constexpr size_t kLineWidth = 100;
+// Longer action lists are summarised; `moves` lists them (all, or those matching a word).
+constexpr size_t kMaxListed = 40;
 
 bool IsNumber(const std::string& s) {
   if (s.empty() || s.size() > 9) return false;
@@ -89,8 +91,21 @@ class TerminalGame {
   void ShowTurn(Player seat) const {
     std::cout << "\n" << session_.ViewText(seat) << "\nYour move, " << SeatName(seat) << ":\n";
     const std::vector<std::string> legal = session_.LegalActions(seat);
+    if (legal.size() <= kMaxListed) {
+      ListActions(legal, "");
+      return;
+    }
+    std::cout << "  " << legal.size() << " actions, from '" << legal.front() << "' to '"
+              << legal.back()
+              << "'.\n  Type one, 'moves' to list them all or 'moves WORD' to list those with "
+                 "WORD.\n";
+  }
+
+  // Prints the numbered actions whose text contains `word` (all when it is empty).
+  static void ListActions(const std::vector<std::string>& legal, const std::string& word) {
     std::string line;
     for (size_t i = 0; i < legal.size(); ++i) {
+      if (!word.empty() && legal[i].find(word) == std::string::npos) continue;
       std::string item = std::to_string(i + 1) + ") " + legal[i];
       if (!line.empty() && line.size() + 3 + item.size() > kLineWidth) {
         std::cout << line << "\n";
@@ -104,6 +119,7 @@ class TerminalGame {
   static void PrintHelp() {
     std::cout << "Enter an action by its number or its text (e.g. '2' or 'draw pile').\n"
                  "  view  show your view and your actions again\n"
+                 "  moves [WORD]  list the actions (those containing WORD)\n"
                  "  help  this text\n"
                  "  quit  stop the game (the record keeps every move so far)\n";
   }
@@ -140,6 +156,10 @@ class TerminalGame {
       }
       if (line == "view") {
         ShowTurn(seat);
+        continue;
+      }
+      if (line == "moves" || line.rfind("moves ", 0) == 0) {
+        ListActions(session_.LegalActions(seat), std::string(Trim(line.substr(5))));
         continue;
       }
       std::string text = line;
@@ -222,7 +242,8 @@ void AddPlayCommand(CLI::App& app, Context& context) {
                   "Save the game record (JSON) here after every move")
       ->type_name("FILE");
   cmd->footer(
-      "At the prompt: an action's number or text, 'view', 'help' or 'quit'. With several human\n"
+      "At the prompt: an action's number or text, 'view', 'moves', 'help' or 'quit'. With several "
+      "human\n"
       "seats the screen is cleared before each turn. Example:\n"
       "  savanna play 'kariba(players=3)' --seats human,random,random --record game.json");
   cmd->callback([&context, options] { context.exit_code = RunPlay(context.games, *options); });

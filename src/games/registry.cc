@@ -3,6 +3,7 @@
 #include "games/registry.h"
 
 #include "games/kariba/kariba_game.h"
+#include "games/kilimanjaro/kilimanjaro_game.h"
 
 namespace savanna {
 
@@ -10,6 +11,7 @@ const GameRegistry& Games() {
   static const GameRegistry registry = [] {
     GameRegistry r;
     r.Add(kariba::Entry());
+    r.Add(kilimanjaro::Entry());
     return r;
   }();
   return registry;

@@ -19,6 +19,22 @@ Json ReadJson(const std::string& text) { return Json::parse(text); }
 
 class PlayTest : public CliTest {};
 
+// A decision with many actions (placing a Kilimanjaro counter: up to 285) is summarised; the
+// player lists them with 'moves', or only those containing a word with 'moves WORD'.
+TEST_F(PlayTest, LongActionListsAreSummarisedAndListedOnRequest) {
+  const ProgramOutput r =
+      Savanna({"play", "kilimanjaro(players=2)", "--seats", "human,random", "--seed", "1"},
+              "moves lion\nmoves\nquit\n");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("285 actions, from 'place banana on 1' to 'place change on 99'"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find(") place banana on 1 "), r.out.rfind(") place banana on 1 "))
+      << "only 'moves' lists the bananas";
+  EXPECT_NE(r.out.find("96) place lion on 1"), std::string::npos) << "numbers are kept";
+  EXPECT_NE(r.out.find("1) place banana on 1"), std::string::npos);
+}
+
 TEST_F(PlayTest, AgentsOnlyGameFinishesAndWritesARecord) {
   const std::string record = Path("game.json");
   const ProgramOutput r = Savanna({"play", "kariba(players=3)", "--seats", "random,random,random",
