@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "agents/flat_mc_agent.h"
+#include "agents/ismcts_agent.h"
 #include "agents/random_agent.h"
 
 namespace savanna {
@@ -28,11 +30,29 @@ struct AgentKind {
   AgentMaker make;
 };
 
+std::vector<ParamSpec> WithSeed(std::vector<ParamSpec> specs) {
+  specs.push_back(SeedParam());
+  return specs;
+}
+
 const std::vector<AgentKind>& Kinds() {
   static const std::vector<AgentKind> kinds = {
       {{"random", "picks uniformly among the legal actions", {SeedParam()}},
        [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
          return std::make_unique<RandomAgent>(seed);
+       }},
+      {{"flat_mc",
+        "flat Monte Carlo: tries each legal action in turn on fresh determinizations with "
+        "random playouts, plays the best mean",
+        WithSeed(FlatMcAgent::ParamSpecs())},
+       [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
+         return std::make_unique<FlatMcAgent>(params, seed);
+       }},
+      {{"ismcts",
+        "single-observer Information Set MCTS with decoupled UCT at simultaneous decisions",
+        WithSeed(IsmctsAgent::ParamSpecs())},
+       [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
+         return std::make_unique<IsmctsAgent>(params, seed);
        }},
   };
   return kinds;

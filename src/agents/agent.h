@@ -15,6 +15,14 @@
 
 namespace savanna {
 
+// One action's estimate after a search: how often it was tried and its mean return for the
+// searching player (0 to 1: its chance of winning, a shared win counted as a fraction).
+struct ActionEstimate {
+  Action action = kInvalidAction;
+  int64_t visits = 0;
+  double mean_return = 0;
+};
+
 class Agent {
  public:
   virtual ~Agent() = default;
@@ -24,6 +32,13 @@ class Agent {
   virtual Action Choose(const State& state, Player player) = 0;
   // The spec that recreates this agent with every parameter: `random(seed=7)`.
   virtual std::string Spec() const = 0;
+  // Search agents: searches as Choose would and returns the estimate of every action it tried
+  // (for hints to a human player), in action order. Others return nothing.
+  virtual std::vector<ActionEstimate> Analyze(const State& state, Player player) {
+    (void)state;
+    (void)player;
+    return {};
+  }
 };
 
 struct AgentInfo {

@@ -42,15 +42,17 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
   if (options.specs.empty()) list = DefaultGames(games);
   size_t width = 4;
   for (const auto& game : list) width = std::max(width, game->Spec().size());
-  std::cout << fmt::format("{:<{}}  {:>12}  {:>10}  {:>9}  {:>9}  {:>9}  {:>14}\n", "SPEC", width,
-                           "MOVES/S", "GAMES/S", "CLONE NS", "COPY NS", "LEGAL NS",
-                           "DETERMINIZE NS");
+  std::cout << fmt::format("{:<{}}  {:>12}  {:>10}  {:>9}  {:>9}  {:>9}  {:>14}  {:>12}\n", "SPEC",
+                           width, "MOVES/S", "GAMES/S", "CLONE NS", "COPY NS", "LEGAL NS",
+                           "DETERMINIZE NS", "ISMCTS IT/S");
   for (const auto& game : list) {
     const BenchFigures f = MeasureGame(*game, *seconds, kBenchSeed);
     std::cout << fmt::format(
-                     "{:<{}}  {:>12.0f}  {:>10.1f}  {:>9.1f}  {:>9.1f}  {:>9.1f}  {:>14.1f}\n",
+                     "{:<{}}  {:>12.0f}  {:>10.1f}  {:>9.1f}  {:>9.1f}  {:>9.1f}  {:>14.1f}  "
+                     "{:>12.0f}\n",
                      game->Spec(), width, f.moves_per_second, f.games_per_second, f.clone_ns,
-                     f.copy_ns, f.legal_actions_ns, f.determinize_ns)
+                     f.copy_ns, f.legal_actions_ns, f.determinize_ns,
+                     f.ismcts_iterations_per_second)
               << std::flush;
   }
   return kExitOk;
@@ -60,8 +62,8 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
 
 void AddBenchCommand(CLI::App& app, Context& context) {
   auto* cmd = app.add_subcommand("bench",
-                                 "Measure moves/s, games/s and clone, copy, legal-action "
-                                 "and determinize times");
+                                 "Measure moves/s, games/s, clone, copy, legal-action and "
+                                 "determinize times, and ISMCTS iterations/s");
   auto options = std::make_shared<BenchOptions>();
   cmd->add_option("SPECS", options->specs, "Game specs (default: every game at each player count)")
       ->type_name("SPEC...");

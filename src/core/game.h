@@ -9,6 +9,7 @@
 
 #include "core/params.h"
 #include "core/result.h"
+#include "core/rollout_policy.h"
 #include "core/state.h"
 
 namespace savanna {
@@ -43,6 +44,9 @@ class Game {
 
   // A fresh game; every shuffle and draw follows from `seed`.
   virtual std::unique_ptr<State> NewInitialState(uint64_t seed) const = 0;
+  // A playout policy for search agents, or null (the default): uniformly random playouts.
+  virtual const RolloutPolicy* rollout_policy() const { return nullptr; }
+
   // Reads a state written by State::ToJson, checking every field against the rules' bounds;
   // errors name the field and the reason.
   virtual Result<std::unique_ptr<State>> StateFromJson(const Json& json) const = 0;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <utility>
 
+#include "agents/agent.h"
 #include "core/check.h"
 #include "core/rng.h"
 
@@ -148,6 +149,18 @@ BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed) {
     scratch[j]->DeterminizeInPlace(to_act[j], rng);
     sink += uint64_t(scratch[j]->MoveNumber());
   });
+
+  // Step 6. ISMCTS decisions of 1000 iterations, cycling through the states.
+  auto agent = MakeAgent("ismcts(iters=1000)", DeriveSeed(seed, 3));
+  SAVANNA_CHECK(agent.has_value());
+  int64_t iterations = 0;
+  const Clock::time_point start = Clock::now();
+  double elapsed = 0;
+  for (int j = 0; elapsed < seconds || j == 0; j = (j + 1) % kSampleStates) {
+    for (const ActionEstimate& e : (*agent)->Analyze(*states[j], to_act[j])) iterations += e.visits;
+    elapsed = SecondsSince(start);
+  }
+  figures.ismcts_iterations_per_second = double(iterations) / elapsed;
 
   g_sink = g_sink + sink;
   return figures;

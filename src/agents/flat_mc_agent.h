@@ -1,0 +1,46 @@
+// Flat Monte Carlo: `flat_mc(iters=1000,time=0,threads=1,seed=S)`. Tries the legal actions in
+// turn, each on a fresh determinization followed by a random playout, and plays the action
+// with the best mean return. No tree: the baseline that ISMCTS must beat.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "agents/search_common.h"
+
+namespace savanna {
+
+class FlatMcAgent final : public Agent {
+ public:
+  // Declared parameters: iters, time, threads, seed.
+  static std::vector<ParamSpec> ParamSpecs();
+  FlatMcAgent(const Params& params, uint64_t seed);
+
+  Action Choose(const State& state, Player player) override;
+  std::vector<ActionEstimate> Analyze(const State& state, Player player) override;
+  std::string Spec() const override;
+
+ private:
+  // One thread's playouts: the legal actions in turn, sums per action.
+  struct Worker {
+    std::unique_ptr<State> scratch;
+    Rng rng;
+    ActionList buffer;
+    std::vector<double> sums;
+    std::vector<int64_t> counts;
+  };
+  std::vector<ActionEstimate> SearchRoot(const State& state, Player player);
+  void Work(Worker& w, const State& state, Player player, uint64_t seed, BudgetClock& clock);
+
+  Params params_;
+  SearchBudget budget_;
+  int threads_;
+  Rng rng_;
+  ActionList legal_;
+  std::vector<Worker> workers_;
+};
+
+}  // namespace savanna

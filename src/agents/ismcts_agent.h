@@ -1,0 +1,39 @@
+// The ISMCTS agent: `ismcts(iters=1000,time=0,c=0.7,threads=1,seed=S)`. Each decision runs
+// `threads` independent single-observer searches (root parallelism) and plays the action most
+// visited over all of them. With a fixed iteration budget the choice depends only on the seed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "agents/ismcts_search.h"
+#include "agents/search_common.h"
+
+namespace savanna {
+
+class IsmctsAgent final : public Agent {
+ public:
+  // Declared parameters: iters, time, c, threads, seed.
+  static std::vector<ParamSpec> ParamSpecs();
+  IsmctsAgent(const Params& params, uint64_t seed);
+
+  Action Choose(const State& state, Player player) override;
+  std::vector<ActionEstimate> Analyze(const State& state, Player player) override;
+  std::string Spec() const override;
+
+ private:
+  std::vector<ActionEstimate> SearchRoot(const State& state, Player player);
+
+  Params params_;  // as resolved, with the seed in use
+  SearchBudget budget_;
+  double c_;
+  int threads_;
+  Rng rng_;  // one draw per decision seeds that decision's searches
+  std::vector<std::unique_ptr<ismcts::Search>> searches_;
+  ActionList legal_;
+};
+
+}  // namespace savanna

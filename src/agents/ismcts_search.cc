@@ -1,0 +1,168 @@
+// The ISMCTS iteration: determinize, select down the tree (UCB with availability counts,
+// decoupled at simultaneous decisions), expand one node, play out, back up the returns.
+#include "agents/ismcts_search.h"
+
+#include <cmath>
+#include <limits>
+#include <typeinfo>
+
+#include "core/check.h"
+#include "core/hash.h"
+
+namespace savanna::ismcts {
+
+int64_t Search::Run(const State& root, Player player, uint64_t seed, BudgetClock& clock) {
+  rng_.Seed(seed);
+  root_player_ = player;
+  nodes_.clear();
+  edges_.clear();
+  joints_.clear();
+  NewNode();
+  if (!scratch_ || typeid(*scratch_) != typeid(root)) scratch_ = root.Clone();
+  int64_t done = 0;
+  while (clock.More(done)) {
+    Iterate(root, player);
+    ++done;
+  }
+  return done;
+}
+
+std::vector<ActionEstimate> Search::RootEstimates() const {
+  std::vector<ActionEstimate> out;
+  if (nodes_.empty()) return out;
+  for (uint32_t e = nodes_[0].first_edge; e != kNone; e = edges_[e].next) {
+    const Edge& edge = edges_[e];
+    if (edge.player != root_player_) continue;
+    out.push_back({edge.action, int64_t(edge.visits),
+                   edge.visits > 0 ? edge.reward / double(edge.visits) : 0.0});
+  }
+  return out;
+}
+
+void Search::Iterate(const State& root, Player player) {
+  // Step 1. A fresh determinization: everything the searching player cannot see is re-drawn.
+  scratch_->CopyFrom(root);
+  scratch_->DeterminizeInPlace(player, rng_);
+  path_.clear();
+
+  // Step 2. Selection and expansion: descend until a node is created or the game ends.
+  uint32_t node = 0;
+  bool expanded = false;
+  while (!expanded && !scratch_->IsTerminal()) {
+    const PlayerSet acting = scratch_->PlayersToAct();
+    if (acting.Size() == 1) {
+      const Player p = acting.First();
+      const uint32_t e = Select(node, p, expanded);
+      path_.push_back(e);
+      scratch_->ApplyUnchecked(p, edges_[e].action);
+      node = ChildOf(e, expanded);
+      continue;
+    }
+    // A simultaneous decision: every acting player selects on its own statistics, before any
+    // submission is applied, so no choice depends on another's.
+    const size_t first = path_.size();
+    Hasher joint;
+    for (Player p : acting) {
+      const uint32_t e = Select(node, p, expanded);
+      path_.push_back(e);
+      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(edges_[e].action));
+    }
+    for (size_t i = first; i < path_.size(); ++i)
+      scratch_->ApplyUnchecked(edges_[path_[i]].player, edges_[path_[i]].action);
+    node = JointChildOf(node, joint.Finish(), expanded);
+  }
+
+  // Step 3. Playout to the end.
+  Rollout(*scratch_, rng_, legal_);
+
+  // Step 4. Backpropagation: each edge collects the return of the player who chose it.
+  const PlayerValues returns = scratch_->Returns();
+  for (uint32_t e : path_) {
+    ++edges_[e].visits;
+    edges_[e].reward += returns[edges_[e].player];
+  }
+}
+
+uint32_t Search::Select(uint32_t node, Player p, bool& expanded) {
+  scratch_->LegalActions(p, legal_);
+  SAVANNA_CHECK(!legal_.Empty());
+  // Merge the sorted legal actions with the node's edges of `p` (sorted by action).
+  uint32_t e = nodes_[node].first_edge;
+  while (e != kNone && edges_[e].player < p) e = edges_[e].next;
+  int untried = 0;
+  uint32_t best = kNone;
+  double best_value = -std::numeric_limits<double>::infinity();
+  for (Action a : legal_) {
+    while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
+    if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
+      untried_[untried++] = a;
+      continue;
+    }
+    Edge& edge = edges_[e];
+    ++edge.available;
+    const double value =
+        edge.visits == 0
+            ? std::numeric_limits<double>::infinity()
+            : edge.reward / edge.visits +
+                  c_ * std::sqrt(std::log(double(edge.available)) / double(edge.visits));
+    if (value > best_value) {
+      best_value = value;
+      best = e;
+    }
+    e = edge.next;
+  }
+  if (untried > 0) {
+    expanded = true;
+    const uint32_t inserted = InsertEdge(node, p, untried_[rng_.Below(uint32_t(untried))]);
+    ++edges_[inserted].available;
+    return inserted;
+  }
+  return best;
+}
+
+uint32_t Search::NewNode() {
+  nodes_.push_back(Node{});
+  return uint32_t(nodes_.size() - 1);
+}
+
+uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
+  // The list stays sorted by (player, action): find the last edge before (p, a).
+  uint32_t prev = kNone;
+  for (uint32_t e = nodes_[node].first_edge; e != kNone; e = edges_[e].next) {
+    if (edges_[e].player > p || (edges_[e].player == p && edges_[e].action > a)) break;
+    prev = e;
+  }
+  Edge edge;
+  edge.action = a;
+  edge.player = p;
+  edge.next = prev == kNone ? nodes_[node].first_edge : edges_[prev].next;
+  edges_.push_back(edge);
+  const uint32_t index = uint32_t(edges_.size() - 1);
+  if (prev == kNone) {
+    nodes_[node].first_edge = index;
+  } else {
+    edges_[prev].next = index;
+  }
+  return index;
+}
+
+uint32_t Search::ChildOf(uint32_t edge, bool& expanded) {
+  if (edges_[edge].child == kNone) {
+    const uint32_t child = NewNode();
+    edges_[edge].child = child;
+    expanded = true;
+  }
+  return edges_[edge].child;
+}
+
+uint32_t Search::JointChildOf(uint32_t node, uint64_t key, bool& expanded) {
+  for (uint32_t j = nodes_[node].first_joint; j != kNone; j = joints_[j].next)
+    if (joints_[j].key == key) return joints_[j].child;
+  const uint32_t child = NewNode();
+  joints_.push_back(JointChild{key, child, nodes_[node].first_joint});
+  nodes_[node].first_joint = uint32_t(joints_.size() - 1);
+  expanded = true;
+  return child;
+}
+
+}  // namespace savanna::ismcts

@@ -1,0 +1,87 @@
+// Single-observer Information Set MCTS (Cowling, Powley and Whitehouse 2012) over the core API:
+// one tree per searching player, each iteration on a fresh determinization of the root from
+// that player's point of view. At a simultaneous decision the acting players select
+// independently (decoupled UCT): each has its own statistics at the node, none sees what the
+// others picked, and the node's children are keyed by the joint action.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "agents/search_common.h"
+#include "core/action_list.h"
+#include "core/rng.h"
+#include "core/state.h"
+
+namespace savanna::ismcts {
+
+inline constexpr uint32_t kNone = UINT32_MAX;
+
+// The statistics of one player's action at one node. A node's edges form a list sorted by
+// (player, action), so a merge with the sorted legal actions finds them in one pass.
+struct Edge {
+  Action action = kInvalidAction;
+  int32_t player = 0;
+  uint32_t next = kNone;   // the node's next edge
+  uint32_t child = kNone;  // sequential nodes: the node this action leads to
+  uint32_t visits = 0;
+  uint32_t available = 0;  // iterations in which the action was legal at this node
+  double reward = 0;       // the sum of `player`'s returns over the visits
+};
+
+// Decoupled nodes: the child reached by one joint action, keyed by a 64-bit hash of its
+// (player, action) pairs. Two joint actions of one node sharing a hash would share a child:
+// harmless (statistics of two siblings mixed), and at 2^-64 per pair not worth a check.
+struct JointChild {
+  uint64_t key = 0;
+  uint32_t child = kNone;
+  uint32_t next = kNone;
+};
+
+struct Node {
+  uint32_t first_edge = kNone;
+  uint32_t first_joint = kNone;
+};
+
+// One search tree with its scratch state and buffers. Reused from decision to decision: after
+// the first few searches it allocates only when the tree outgrows its largest size so far.
+class Search {
+ public:
+  explicit Search(double exploration) : c_(exploration) {}
+
+  // Runs iterations on `root` for `player` (who must be to act there) until `clock` says stop.
+  // Clears the previous tree first. Returns the number of iterations.
+  int64_t Run(const State& root, Player player, uint64_t seed, BudgetClock& clock);
+
+  // The root's statistics for `player`, one per action tried, in action order.
+  std::vector<ActionEstimate> RootEstimates() const;
+
+  size_t NodeCount() const { return nodes_.size(); }
+
+ private:
+  void Iterate(const State& root, Player player);
+  // The edge `p` plays at `node`: an untried legal action if there is one (expansion: sets
+  // `expanded`), otherwise the UCB choice among the legal ones. Counts availability.
+  uint32_t Select(uint32_t node, Player p, bool& expanded);
+  uint32_t NewNode();
+  uint32_t InsertEdge(uint32_t node, Player p, Action a);
+  // The node after `edge` (sequential) or after the joint action `key` (decoupled), created
+  // if new (then `expanded` is set).
+  uint32_t ChildOf(uint32_t edge, bool& expanded);
+  uint32_t JointChildOf(uint32_t node, uint64_t key, bool& expanded);
+
+  double c_;
+  Player root_player_ = 0;
+  Rng rng_;
+  std::unique_ptr<State> scratch_;
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<JointChild> joints_;
+  std::vector<uint32_t> path_;  // the edges chosen in this iteration
+  ActionList legal_;
+  std::array<Action, ActionList::kCapacity> untried_;
+};
+
+}  // namespace savanna::ismcts
