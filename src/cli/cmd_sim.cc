@@ -24,6 +24,7 @@ struct SimOptions {
   std::string seed = "1";
   std::string threads;  // empty: the hardware's concurrency
   std::string out;
+  std::string bootstrap = "200";
 };
 
 enum class OutFormat { kNone, kJson, kCsv };
@@ -77,6 +78,9 @@ Result<SimConfig> MakeConfig(const SimOptions& options) {
                                          : ParseInt(options.threads, "--threads", 1, 256);
   if (!threads) return tl::unexpected(threads.error());
   config.threads = int(*threads);
+  auto bootstrap = ParseInt(options.bootstrap, "--bootstrap", 0, 100000);
+  if (!bootstrap) return tl::unexpected(bootstrap.error());
+  config.bootstrap = int(*bootstrap);
   return config;
 }
 
@@ -104,25 +108,35 @@ int RunSim(const GameRegistry& games, const SimOptions& options) {
 
 void AddSimCommand(CLI::App& app, Context& context) {
   auto* cmd = app.add_subcommand("sim",
-                                 "Play many games among agents (seats rotated) and report "
-                                 "win rates with 95% intervals");
+                                 "Play many games among agents (every deal in every seating) and "
+                                 "report win rates, ratings and seat advantage with 95% intervals");
   auto options = std::make_shared<SimOptions>();
   cmd->add_option("SPEC", options->spec, "Game spec, e.g. 'kariba(players=3)'")->required();
   cmd->add_option("--agents", options->agents,
-                  "Agent specs: one per seat, or one for every seat, e.g. random,random,random")
+                  "Agent specs: one for every seat, or several (a tournament: each sits in every "
+                  "seat equally often), e.g. 'ismcts(iters=500)',flat_mc,random")
       ->type_name("A,B,...")
       ->required();
-  cmd->add_option("--games", options->games, "Number of games")->type_name("N")->required();
+  cmd->add_option("--games", options->games,
+                  "Number of games, rounded up to whole deals (one deal is played in every "
+                  "seating)")
+      ->type_name("N")
+      ->required();
   cmd->add_option("--seed", options->seed, "Master seed (default 1)")->type_name("S");
   cmd->add_option("--threads", options->threads, "Worker threads (default: the hardware's)")
       ->type_name("T");
   cmd->add_option("--out", options->out, "Write the results to FILE.json or FILE.csv")
       ->type_name("FILE");
+  cmd->add_option("--bootstrap", options->bootstrap,
+                  "Resamples for the rating intervals (default 200; 0: none)")
+      ->type_name("B");
   cmd->footer(
       "The summary table goes to stdout, a progress bar to stderr when it is a terminal.\n"
       "JSON: {game, params, games, seed, agents, seats: [{agent, wins, win_rate, ci95,\n"
-      "mean_score}], mean_length}; CSV: one row per game. Example:\n"
-      "  savanna sim 'kariba(players=3)' --agents random --games 1000 --out results.json");
+      "mean_score}], mean_length, ...} (README: the balance lab); CSV: one row per game.\n"
+      "Examples:\n"
+      "  savanna sim 'kariba(players=3)' --agents random --games 1000 --out results.json\n"
+      "  savanna sim 'kariba(players=2)' --agents 'ismcts(iters=500)',flat_mc,random --games 600");
   cmd->callback([&context, options] { context.exit_code = RunSim(context.games, *options); });
 }
 

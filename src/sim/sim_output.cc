@@ -28,6 +28,12 @@ std::string Format(const char* format, Args... args) {
 // A number with ten significant digits and no trailing zeros ("0.5", "12", "0.3333333333").
 std::string CsvNumber(double value) { return Format("%.10g", value); }
 
+Json DistributionJson(const Distribution& d) {
+  return {{"mean", d.mean},     {"sd", d.sd},   {"min", d.min}, {"p10", d.p10},
+          {"median", d.median}, {"p90", d.p90}, {"max", d.max}, {"bin_width", d.bin_width},
+          {"counts", d.counts}};
+}
+
 }  // namespace
 
 Json SimResultToJson(const SimResult& result) {
@@ -47,19 +53,44 @@ Json SimResultToJson(const SimResult& result) {
   j["agents"] = result.agents;
   j["seats"] = std::move(seats);
   j["mean_length"] = result.mean_length;
+  j["players"] = result.players;
+  j["deals"] = result.deals;
+  j["seatings"] = result.seatings;
+  Json advantage = Json::array();
+  for (size_t seat = 0; seat < result.seat_advantage.size(); ++seat) {
+    const SeatSummary& s = result.seat_advantage[seat];
+    advantage.push_back({{"seat", seat},
+                         {"wins", s.wins},
+                         {"win_rate", s.win_rate},
+                         {"ci95", {s.ci95_low, s.ci95_high}}});
+  }
+  j["seat_advantage"] = std::move(advantage);
+  Json ratings = Json::array();
+  for (size_t slot = 0; slot < result.ratings.size(); ++slot) {
+    const Rating& r = result.ratings[slot];
+    ratings.push_back(
+        {{"agent", result.agents[slot]}, {"elo", r.elo}, {"ci95", {r.ci95_low, r.ci95_high}}});
+  }
+  j["ratings"] = std::move(ratings);
+  j["pairwise"] = result.pairwise;
+  j["length"] = DistributionJson(result.length);
+  Json scores = Json::array();
+  for (const Distribution& d : result.scores) scores.push_back(DistributionJson(d));
+  j["scores"] = std::move(scores);
   return j;
 }
 
 std::string SimResultToCsv(const SimResult& result) {
-  const size_t players = result.agents.size();
-  std::string csv = "index,seed,length";
+  const size_t players = size_t(result.players);
+  std::string csv = "index,deal,seed,length";
   for (size_t s = 0; s < players; ++s) {
     const std::string seat = "seat" + std::to_string(s);
     csv += "," + seat + "_agent," + seat + "_spec," + seat + "_score," + seat + "_return";
   }
   csv += '\n';
   for (const GameOutcome& o : result.outcomes) {
-    csv += std::to_string(o.index) + "," + std::to_string(o.seed) + "," + std::to_string(o.length);
+    csv += std::to_string(o.index) + "," + std::to_string(o.deal) + "," + std::to_string(o.seed) +
+           "," + std::to_string(o.length);
     for (size_t s = 0; s < o.seat_agent.size(); ++s) {
       const int slot = o.seat_agent[s];
       csv += "," + std::to_string(slot) + "," + CsvField(result.agents[size_t(slot)]) + "," +
@@ -74,7 +105,9 @@ std::string SummaryTable(const SimResult& result) {
   int agent_width = 5;
   for (const AgentSummary& s : result.seats)
     agent_width = std::max(agent_width, int(s.agent.size()));
-  std::string table = result.game + ": " + std::to_string(result.games) + " games, seed " +
+  std::string table = result.game + ": " + std::to_string(result.games) + " games (" +
+                      std::to_string(result.deals) + " deals x " +
+                      std::to_string(result.seatings.size()) + " seatings), seed " +
                       std::to_string(result.seed) + ", mean length " +
                       Format("%.1f", result.mean_length) + " actions\n";
   table += Format("%-4s  %-*s  %10s  %8s  %-17s  %10s\n", "slot", agent_width, "agent", "wins",
@@ -84,6 +117,23 @@ std::string SummaryTable(const SimResult& result) {
     const std::string interval = Format("[%.1f%%, %.1f%%]", 100 * s.ci95_low, 100 * s.ci95_high);
     table += Format("%-4zu  %-*s  %10.1f  %7.2f%%  %-17s  %10.2f\n", i, agent_width,
                     s.agent.c_str(), s.wins, 100 * s.win_rate, interval.c_str(), s.mean_score);
+  }
+  if (!result.ratings.empty()) {
+    table +=
+        Format("\n%-4s  %-*s  %8s  %s\n", "slot", agent_width, "agent", "rating", "95% interval");
+    for (size_t i = 0; i < result.ratings.size(); ++i) {
+      const Rating& r = result.ratings[i];
+      const std::string interval = Format("[%.0f, %.0f]", r.ci95_low, r.ci95_high);
+      table += Format("%-4zu  %-*s  %8.0f  %s\n", i, agent_width, result.agents[i].c_str(), r.elo,
+                      interval.c_str());
+    }
+  }
+  table += Format("\nseat  %8s  %-17s  (fair share %.1f%%)\n", "win rate", "95% interval",
+                  100.0 / std::max(1, result.players));
+  for (size_t seat = 0; seat < result.seat_advantage.size(); ++seat) {
+    const SeatSummary& s = result.seat_advantage[seat];
+    const std::string interval = Format("[%.1f%%, %.1f%%]", 100 * s.ci95_low, 100 * s.ci95_high);
+    table += Format("P%-3zu  %7.2f%%  %s\n", seat, 100 * s.win_rate, interval.c_str());
   }
   return table;
 }

@@ -3,7 +3,9 @@
 // result.
 #include "sim/simulation.h"
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -17,13 +19,16 @@ namespace savanna {
 namespace {
 
 constexpr int kMaxThreads = 256;
+constexpr int kMaxSlots = 16;
+constexpr int kMaxBootstrap = 100000;
 // The progress callback is called at most about this many times (and always for the last game).
 constexpr int64_t kProgressSteps = 1000;
 
 struct Plan {
   std::shared_ptr<const Game> game;
   int players = 0;
-  std::vector<AgentFactory> slots;  // one per agent slot (= per seat)
+  std::vector<AgentFactory> slots;  // one per agent slot
+  std::vector<std::vector<int>> seatings;
 };
 
 Result<Plan> MakePlan(const GameRegistry& registry, const SimConfig& config) {
@@ -39,33 +44,40 @@ Result<Plan> MakePlan(const GameRegistry& registry, const SimConfig& config) {
   if (!game) return tl::unexpected(game.error());
   plan.game = *game;
   plan.players = plan.game->NumPlayers();
-  const int given = int(config.agents.size());
-  if (given != 1 && given != plan.players)
-    return Fail(ErrorCode::kInvalidArgument,
-                std::to_string(given) + " agent specs for a game of " +
-                    std::to_string(plan.players) +
-                    " players: give one spec for every seat or one spec for all seats");
+  if (config.agents.empty())
+    return Fail(ErrorCode::kInvalidArgument, "0 agent specs: give at least one");
+  if (config.agents.size() > size_t(kMaxSlots))
+    return Fail(ErrorCode::kInvalidArgument, std::to_string(config.agents.size()) +
+                                                 " agent specs: at most " +
+                                                 std::to_string(kMaxSlots));
+  if (config.bootstrap < 0 || config.bootstrap > kMaxBootstrap)
+    return Fail(ErrorCode::kInvalidArgument, "bootstrap must be from 0 to " +
+                                                 std::to_string(kMaxBootstrap) + ", got " +
+                                                 std::to_string(config.bootstrap));
   for (const auto& spec : config.agents) {
     auto factory = WithContext(MakeAgentFactory(spec), "agent '" + spec + "': ");
     if (!factory) return tl::unexpected(factory.error());
     plan.slots.push_back(std::move(*factory));
   }
-  while (int(plan.slots.size()) < plan.players) plan.slots.push_back(plan.slots.front());
+  // One spec plays every seat: a slot per seat.
+  if (plan.slots.size() == 1)
+    while (int(plan.slots.size()) < plan.players) plan.slots.push_back(plan.slots.front());
+  plan.seatings = Seatings(int(config.agents.size()), plan.players);
   return plan;
 }
 
-// Plays game `index`: seat s holds agent slot (s + index) % players; the agent of slot k is
-// seeded with DeriveSeed(game seed, k).
+// Plays game `index`: deal index / S in seating index % S (see GameOutcome).
 GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   const int n = plan.players;
+  const int64_t seatings = int64_t(plan.seatings.size());
   GameOutcome outcome;
   outcome.index = index;
-  outcome.seed = DeriveSeed(master_seed, uint64_t(index));
-  outcome.seat_agent.resize(n);
+  outcome.deal = index / seatings;
+  outcome.seed = DeriveSeed(master_seed, uint64_t(outcome.deal));
+  outcome.seat_agent = plan.seatings[size_t(index % seatings)];
   std::vector<std::unique_ptr<Agent>> seat_agents(n);
   for (int seat = 0; seat < n; ++seat) {
-    const int slot = int((seat + index) % n);
-    outcome.seat_agent[seat] = slot;
+    const int slot = outcome.seat_agent[seat];
     seat_agents[seat] = plan.slots[slot](DeriveSeed(outcome.seed, uint64_t(slot)));
   }
   auto state = plan.game->NewInitialState(outcome.seed);
@@ -96,6 +108,41 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
 
 }  // namespace
 
+std::vector<std::vector<int>> Seatings(int specs, int players) {
+  std::vector<std::vector<int>> lineups;
+  if (specs == 1) {
+    std::vector<int> identity(size_t(players), 0);
+    for (int s = 0; s < players; ++s) identity[size_t(s)] = s;
+    return {identity};
+  }
+  if (specs >= players) {
+    // Every n-subset of the slots in list order (a bit mask walk in increasing order).
+    for (uint32_t mask = 0; mask < (1u << specs); ++mask) {
+      if (std::popcount(mask) != players) continue;
+      std::vector<int> lineup;
+      for (int k = 0; k < specs; ++k)
+        if (mask >> k & 1u) lineup.push_back(k);
+      lineups.push_back(lineup);
+    }
+    std::sort(lineups.begin(), lineups.end());
+  } else {
+    for (int start = 0; start < specs; ++start) {
+      std::vector<int> lineup;
+      for (int s = 0; s < players; ++s) lineup.push_back((start + s) % specs);
+      lineups.push_back(lineup);
+    }
+  }
+  std::vector<std::vector<int>> seatings;
+  for (const auto& lineup : lineups)
+    for (int r = 0; r < players; ++r) {
+      std::vector<int> seating;
+      for (int s = 0; s < players; ++s) seating.push_back(lineup[size_t((s + r) % players)]);
+      if (std::find(seatings.begin(), seatings.end(), seating) == seatings.end())
+        seatings.push_back(seating);
+    }
+  return seatings;
+}
+
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
                                 const ProgressFn& progress) {
   auto plan = MakePlan(registry, config);
@@ -105,32 +152,38 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   result.game = plan->game->Spec();
   result.game_name = plan->game->name();
   result.params = plan->game->params().ToJson();
-  result.games = config.games;
+  result.players = plan->players;
+  const int64_t seatings = int64_t(plan->seatings.size());
+  result.deals = (config.games + seatings - 1) / seatings;
+  result.games = result.deals * seatings;
   result.seed = config.seed;
   result.agents = config.agents;
-  while (int(result.agents.size()) < plan->players) result.agents.push_back(config.agents[0]);
-  result.outcomes.resize(size_t(config.games));
+  while (int(result.agents.size()) < int(plan->slots.size()))
+    result.agents.push_back(config.agents[0]);
+  result.seatings = plan->seatings;
+  result.outcomes.resize(size_t(result.games));
+  const int64_t total = result.games;
 
   std::atomic<int64_t> next{0};
   int64_t done = 0;  // guarded by progress_mutex
   std::mutex progress_mutex;
-  const int64_t progress_step = std::max<int64_t>(1, config.games / kProgressSteps);
+  const int64_t progress_step = std::max<int64_t>(1, total / kProgressSteps);
   auto work = [&] {
-    for (int64_t i = next.fetch_add(1); i < config.games; i = next.fetch_add(1)) {
+    for (int64_t i = next.fetch_add(1); i < total; i = next.fetch_add(1)) {
       result.outcomes[size_t(i)] = PlayGame(*plan, config.seed, i);
       if (!progress) continue;
       std::lock_guard<std::mutex> lock(progress_mutex);
       ++done;
-      if (done % progress_step == 0 || done == config.games) progress(done, config.games);
+      if (done % progress_step == 0 || done == total) progress(done, total);
     }
   };
-  const int threads = int(std::min<int64_t>(config.threads, config.games));
+  const int threads = int(std::min<int64_t>(config.threads, total));
   std::vector<std::thread> workers;
   for (int t = 1; t < threads; ++t) workers.emplace_back(work);
   work();
   for (auto& worker : workers) worker.join();
 
-  Summarize(result);
+  Summarize(result, config.bootstrap);
   return result;
 }
 

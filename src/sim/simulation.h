@@ -1,5 +1,6 @@
-// Running many games among agents (layer 4): seats rotated, seeds derived per game, spread
-// over threads, with per-agent statistics (wins, Wilson 95% intervals, mean scores).
+// Running many games among agents (layer 4): every deal played in every seating, spread over
+// threads, with per-agent statistics (wins, Wilson 95% intervals, mean scores, ratings), the
+// advantage of each seat, and the distributions of game length and scores.
 #pragma once
 
 #include <cstdint>
@@ -12,18 +13,31 @@
 namespace savanna {
 
 struct SimConfig {
-  std::string game_spec;            // `kariba(players=3)`
-  std::vector<std::string> agents;  // one agent spec per seat, or a single spec for every seat
-  int64_t games = 100;
+  std::string game_spec;  // `kariba(players=3)`
+  // Agent specs, one per slot; any number. One spec: it plays every seat (one slot per seat).
+  // Otherwise the slots are seated as Seatings() says: a tournament.
+  std::vector<std::string> agents;
+  int64_t games = 100;  // rounded up to a whole number of deals (see Seatings)
   uint64_t seed = 1;
   int threads = 1;
+  int bootstrap = 200;  // resamples for the rating intervals (0: no intervals)
 };
 
-// One finished game. Agent slot `seat_agent[s]` sat in seat s (seats rotate: in game i, seat s
-// holds agent slot (s + i) % players).
+// The seatings of a simulation: seating[k][seat] is the agent slot in that seat. With one agent
+// spec: one seating, slot s in seat s. With as many specs as seats: the list and its rotations.
+// With more specs (K) than seats (n): every n-subset of the slots, in list order, and its
+// rotations. With fewer (1 < K < n): the list repeated to fill the seats, starting at each
+// slot in turn, and the rotations of each; duplicates removed. Every deal (a game seed) is
+// played once in every seating, so seat and card luck cancel between the agents.
+std::vector<std::vector<int>> Seatings(int slots, int players);
+
+// One finished game: game i is deal i / S (S seatings) in seating i % S. Its seed is
+// DeriveSeed(master seed, deal); agent slot k is seeded with DeriveSeed(game seed, k). Agent
+// slot `seat_agent[s]` sat in seat s.
 struct GameOutcome {
   int64_t index = 0;
-  uint64_t seed = 0;  // the game's own seed, derived from SimConfig::seed and the index
+  int64_t deal = 0;
+  uint64_t seed = 0;  // the game's own seed: DeriveSeed(SimConfig::seed, deal)
   std::vector<int> seat_agent;
   std::vector<double> scores;   // by seat
   std::vector<double> returns;  // by seat
@@ -40,15 +54,47 @@ struct AgentSummary {
   double mean_score = 0;
 };
 
+// How often one seat won, whoever sat there: the first-player (seat) advantage.
+struct SeatSummary {
+  double wins = 0;
+  double win_rate = 0;
+  double ci95_low = 0, ci95_high = 0;
+};
+
+// A sample's summary: mean, standard deviation, extremes, deciles, and a histogram of
+// `bins` equal-width bins from `min` to `max` (`counts[b]` values in bin b).
+struct Distribution {
+  double mean = 0, sd = 0, min = 0, p10 = 0, median = 0, p90 = 0, max = 0;
+  double bin_width = 1;
+  std::vector<int64_t> counts;
+};
+
+// The Bradley-Terry rating of an agent slot on the Elo scale (400 log10 of its strength; the
+// slots' mean is 0), with a bootstrap 95% interval.
+struct Rating {
+  double elo = 0;
+  double ci95_low = 0, ci95_high = 0;
+};
+
 struct SimResult {
   std::string game;  // canonical spec
   std::string game_name;
   Json params;
+  int players = 0;
   int64_t games = 0;
+  int64_t deals = 0;
   uint64_t seed = 0;
-  std::vector<std::string> agents;  // one per slot
-  std::vector<AgentSummary> seats;  // one per slot, same order
+  std::vector<std::string> agents;          // one per slot
+  std::vector<std::vector<int>> seatings;   // see Seatings()
+  std::vector<AgentSummary> seats;          // one per slot, same order (the `sim` contract)
+  std::vector<SeatSummary> seat_advantage;  // one per seat
+  std::vector<Rating> ratings;              // one per slot; empty with a single agent spec
+  // pairwise[a][b]: games in which slot a finished ahead of slot b (ties half), over the pairs
+  // of seats of one game held by different slots where at least one of them won.
+  std::vector<std::vector<double>> pairwise;
   double mean_length = 0;
+  Distribution length;
+  std::vector<Distribution> scores;   // one per slot
   std::vector<GameOutcome> outcomes;  // in game index order
 };
 
@@ -64,11 +110,15 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
 std::pair<double, double> WilsonInterval(double successes, double trials, double z = 1.959964);
 
 // {"game", "params", "games", "seed", "agents", "seats": [{"agent", "wins", "win_rate",
-// "ci95": [lo, hi], "mean_score"}], "mean_length"}
+// "ci95": [lo, hi], "mean_score"}], "mean_length"}, the `sim` contract, plus "game_name",
+// "players", "deals", "seatings", "seat_advantage": [{"seat", "wins", "win_rate", "ci95"}],
+// "ratings": [{"agent", "elo", "ci95"}], "pairwise", "length" and "scores" (distributions:
+// {"mean", "sd", "min", "p10", "median", "p90", "max", "bin_width", "counts"}).
 Json SimResultToJson(const SimResult& result);
 // One row per game: index, seed, length, then per seat agent, score, return.
 std::string SimResultToCsv(const SimResult& result);
-// A fixed-width table for the terminal.
+// Fixed-width tables for the terminal: the agents, their ratings (when there are several
+// specs) and the seats.
 std::string SummaryTable(const SimResult& result);
 
 }  // namespace savanna

@@ -164,18 +164,23 @@ TEST_F(SimBenchTest, SimWritesJsonAndCsv) {
     EXPECT_TRUE(result["seats"][0].contains(key)) << key;
   EXPECT_TRUE(result.contains("mean_length"));
 
+  // Three specs: every deal in 3 seatings, so 20 games are rounded up to 21 (7 deals).
   const ProgramOutput csv = Savanna({"sim", "kariba(players=3)", "--agents", "random,random,random",
                                      "--games", "20", "--seed", "4", "--out", Path("r.csv")});
   ASSERT_EQ(csv.exit_status, 0) << csv.err;
+  EXPECT_NE(csv.out.find("21 games (7 deals x 3 seatings)"), std::string::npos) << csv.out;
   const std::string rows = ReadFile("r.csv");
-  EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 21) << "a header and one row per game";
+  EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 22) << "a header and one row per game";
 }
 
 TEST_F(SimBenchTest, SimRejectsBadInputBeforeRunning) {
   const std::vector<std::vector<std::string>> cases = {
       {"sim", "kariba", "--agents", "random", "--games", "5", "--out", Path("r.txt")},
       {"sim", "kariba", "--agents", "wizard", "--games", "5"},
-      {"sim", "kariba(players=3)", "--agents", "random,random", "--games", "5"},
+      {"sim", "kariba(players=3)", "--agents",
+       "random,random,random,random,random,random,random,random,random,random,random,random,"
+       "random,random,random,random,random",
+       "--games", "5"},
       {"sim", "kariba", "--agents", "random", "--games", "0"},
       {"sim", "kariba", "--agents", "random", "--games", "many"},
       {"sim", "kariba", "--agents", "random", "--games", "5", "--threads", "0"},

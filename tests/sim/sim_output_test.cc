@@ -58,22 +58,31 @@ TEST(SimResultToJsonTest, HasTheContractKeys) {
     EXPECT_DOUBLE_EQ(seat["mean_score"].get<double>(), result.seats[s].mean_score);
   }
   EXPECT_FALSE(j.contains("outcomes"));
+  // Beyond the contract: the balance lab's statistics.
+  for (const char* key : {"players", "deals", "seatings", "seat_advantage", "ratings", "pairwise",
+                          "length", "scores"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  ASSERT_EQ(j["seat_advantage"].size(), 3u);
+  EXPECT_DOUBLE_EQ(j["seat_advantage"][1]["win_rate"].get<double>(),
+                   result.seat_advantage[1].win_rate);
+  EXPECT_EQ(j["length"]["counts"].size(), result.length.counts.size());
+  EXPECT_EQ(j["scores"].size(), 3u);
 }
 
 TEST(SimResultToCsvTest, OneRowPerGameAfterTheHeader) {
   const SimResult result = Simulate({"random"}, 17);
   const auto lines = Lines(SimResultToCsv(result));
   ASSERT_EQ(lines.size(), 18u);
-  EXPECT_EQ(lines[0].rfind("index,seed,length,seat0_agent,", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[0].rfind("index,deal,seed,length,seat0_agent,", 0), 0u) << lines[0];
   const auto columns = [](const std::string& line) {
     return std::count(line.begin(), line.end(), ',') + 1;
   };
-  EXPECT_EQ(columns(lines[0]), 3 + 4 * 3);
+  EXPECT_EQ(columns(lines[0]), 4 + 4 * 3);
   for (size_t i = 1; i < lines.size(); ++i) {
     EXPECT_EQ(columns(lines[i]), columns(lines[0])) << lines[i];
     const GameOutcome& o = result.outcomes[i - 1];
-    EXPECT_EQ(lines[i].rfind(std::to_string(o.index) + "," + std::to_string(o.seed) + "," +
-                                 std::to_string(o.length) + ",",
+    EXPECT_EQ(lines[i].rfind(std::to_string(o.index) + "," + std::to_string(o.deal) + "," +
+                                 std::to_string(o.seed) + "," + std::to_string(o.length) + ",",
                              0),
               0u)
         << lines[i];
@@ -92,7 +101,11 @@ TEST(SimResultToCsvTest, QuotesAgentSpecsHoldingCommas) {
 TEST(SummaryTableTest, OneLinePerSlotUnderTwoHeaderLines) {
   const SimResult result = Simulate({"random", "random(seed=3)", "random"}, 9);
   const auto lines = Lines(SummaryTable(result));
-  ASSERT_EQ(lines.size(), 5u);
+  // Agents (2 + 3 lines), ratings (1 + 1 + 3), seats (1 + 1 + 3).
+  ASSERT_EQ(lines.size(), 15u);
+  EXPECT_NE(lines[6].find("rating"), std::string::npos);
+  EXPECT_NE(lines[11].find("fair share 33.3%"), std::string::npos);
+  EXPECT_EQ(lines[12].rfind("P0 ", 0), 0u);
   EXPECT_NE(lines[0].find(result.game), std::string::npos);
   EXPECT_NE(lines[0].find("9 games"), std::string::npos);
   EXPECT_NE(lines[3].find("random(seed=3)"), std::string::npos);

@@ -1,5 +1,5 @@
-// RunSimulation: thread-independent results, the seeding and seat-rotation contracts, the
-// statistics, progress reports and the errors for every bad configuration.
+// RunSimulation: thread-independent results, the seeding and seating contracts (tournaments
+// included), the statistics, progress reports and the errors for every bad configuration.
 #include "sim/simulation.h"
 
 #include <gtest/gtest.h>
@@ -90,36 +90,44 @@ TEST(RunSimulationTest, AnotherMasterSeedGivesOtherGames) {
   EXPECT_LT(same, 5);
 }
 
-// Replays game i of a simulation by hand from the documented contract: the game seed is
-// DeriveSeed(master, i), slot k sits in seat s when (s + i) % players == k, and slot k's agent
-// is seeded with DeriveSeed(game seed, k).
+// Replays game i of a simulation by hand from the documented contract: with S seatings, game i
+// is deal i / S in seating Seatings()[i % S]; its seed is DeriveSeed(master, deal), and slot
+// k's agent is seeded with DeriveSeed(game seed, k).
 TEST(RunSimulationTest, GamesFollowTheDocumentedSeeding) {
-  const SimConfig config = Config("kariba(players=3)", {"random"}, 6, 2);
-  const SimResult result = Simulate(config);
-  auto game = Games().Create(config.game_spec);
-  ASSERT_TRUE(game.has_value());
-  const int n = 3;
-  for (const GameOutcome& outcome : result.outcomes) {
-    const uint64_t game_seed = DeriveSeed(config.seed, uint64_t(outcome.index));
-    EXPECT_EQ(outcome.seed, game_seed);
-    std::vector<std::unique_ptr<Agent>> agents;
-    for (int seat = 0; seat < n; ++seat) {
-      const int slot = int((seat + outcome.index) % n);
-      EXPECT_EQ(outcome.seat_agent[seat], slot);
-      auto agent = MakeAgent("random", DeriveSeed(game_seed, uint64_t(slot)));
-      ASSERT_TRUE(agent.has_value());
-      agents.push_back(std::move(*agent));
+  for (const std::vector<std::string>& agents :
+       {std::vector<std::string>{"random"}, std::vector<std::string>{"random", "random"},
+        std::vector<std::string>{"random", "random", "random"}}) {
+    const SimConfig config = Config("kariba(players=3)", agents, 12, 2);
+    const SimResult result = Simulate(config);
+    auto game = Games().Create(config.game_spec);
+    ASSERT_TRUE(game.has_value());
+    const int n = 3;
+    const auto seatings = Seatings(int(agents.size()), n);
+    ASSERT_EQ(result.seatings, seatings);
+    for (const GameOutcome& outcome : result.outcomes) {
+      const int64_t deal = outcome.index / int64_t(seatings.size());
+      const uint64_t game_seed = DeriveSeed(config.seed, uint64_t(deal));
+      EXPECT_EQ(outcome.deal, deal);
+      EXPECT_EQ(outcome.seed, game_seed);
+      EXPECT_EQ(outcome.seat_agent, seatings[size_t(outcome.index) % seatings.size()]);
+      std::vector<std::unique_ptr<Agent>> seat_agents;
+      for (int seat = 0; seat < n; ++seat) {
+        const int slot = outcome.seat_agent[seat];
+        auto agent = MakeAgent("random", DeriveSeed(game_seed, uint64_t(slot)));
+        ASSERT_TRUE(agent.has_value());
+        seat_agents.push_back(std::move(*agent));
+      }
+      auto state = (*game)->NewInitialState(game_seed);
+      int length = 0;
+      while (!state->IsTerminal()) {
+        const Player p = state->PlayersToAct().First();
+        ASSERT_TRUE(state->Apply(p, seat_agents[p]->Choose(*state, p)).has_value());
+        ++length;
+      }
+      EXPECT_EQ(length, outcome.length);
+      const PlayerValues scores = state->Scores();
+      EXPECT_EQ(outcome.scores, std::vector<double>(scores.begin(), scores.begin() + n));
     }
-    auto state = (*game)->NewInitialState(game_seed);
-    int length = 0;
-    while (!state->IsTerminal()) {
-      const Player p = state->PlayersToAct().First();
-      ASSERT_TRUE(state->Apply(p, agents[p]->Choose(*state, p)).has_value());
-      ++length;
-    }
-    EXPECT_EQ(length, outcome.length);
-    const PlayerValues scores = state->Scores();
-    EXPECT_EQ(outcome.scores, std::vector<double>(scores.begin(), scores.begin() + n));
   }
 }
 
@@ -127,7 +135,8 @@ TEST(RunSimulationTest, EachSlotSitsInEachSeatEquallyOften) {
   for (int players = 2; players <= 4; ++players) {
     const int64_t games = 5 * players;
     const std::string spec = "kariba(players=" + std::to_string(players) + ")";
-    const SimResult result = Simulate(Config(spec, {"random"}, games, 2));
+    const SimResult result =
+        Simulate(Config(spec, std::vector<std::string>(size_t(players), "random"), games, 2));
     std::vector<std::vector<int>> count(players, std::vector<int>(players, 0));
     for (const GameOutcome& o : result.outcomes) {
       ASSERT_EQ(int(o.seat_agent.size()), players);
@@ -140,6 +149,68 @@ TEST(RunSimulationTest, EachSlotSitsInEachSeatEquallyOften) {
       for (int seat = 0; seat < players; ++seat)
         EXPECT_EQ(count[slot][seat], 5) << spec << " slot " << slot << " seat " << seat;
   }
+}
+
+// The seatings of a tournament: every agent sits in every seat equally often, every deal is
+// played in every seating, and the number of games is rounded up to whole deals.
+TEST(SeatingsTest, EveryAgentInEverySeatEquallyOften) {
+  EXPECT_EQ(Seatings(1, 3), (std::vector<std::vector<int>>{{0, 1, 2}}));
+  EXPECT_EQ(Seatings(2, 2), (std::vector<std::vector<int>>{{0, 1}, {1, 0}}));
+  EXPECT_EQ(Seatings(3, 2),
+            (std::vector<std::vector<int>>{{0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 2}, {2, 1}}));
+  EXPECT_EQ(Seatings(2, 3), (std::vector<std::vector<int>>{
+                                {0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 0}}));
+  for (int players = 2; players <= 4; ++players)
+    for (int specs = 2; specs <= 6; ++specs) {
+      const auto seatings = Seatings(specs, players);
+      std::vector<std::vector<int>> count(size_t(specs), std::vector<int>(size_t(players), 0));
+      for (const auto& seating : seatings) {
+        ASSERT_EQ(int(seating.size()), players);
+        for (int seat = 0; seat < players; ++seat) ++count[size_t(seating[seat])][size_t(seat)];
+      }
+      for (int slot = 0; slot < specs; ++slot)
+        for (int seat = 0; seat < players; ++seat)
+          EXPECT_EQ(count[slot][seat], count[0][0])
+              << specs << " specs, " << players << " players, slot " << slot;
+    }
+}
+
+TEST(RunSimulationTest, TournamentPlaysEveryDealInEverySeating) {
+  const SimResult result =
+      Simulate(Config("kariba(players=2)", {"random", "random(seed=1)", "random(seed=2)"}, 10, 2));
+  EXPECT_EQ(result.seatings.size(), 6u);
+  EXPECT_EQ(result.deals, 2);
+  EXPECT_EQ(result.games, 12);  // rounded up from 10 to whole deals
+  ASSERT_EQ(result.outcomes.size(), 12u);
+  for (const GameOutcome& o : result.outcomes)
+    EXPECT_EQ(o.seed, result.outcomes[size_t(o.deal) * 6].seed);
+  EXPECT_NE(result.outcomes[0].seed, result.outcomes[6].seed);
+  ASSERT_EQ(result.ratings.size(), 3u);
+  double mean = 0;
+  for (const Rating& r : result.ratings) {
+    mean += r.elo / 3;
+    EXPECT_LE(r.ci95_low, r.elo + 1e-9);
+    EXPECT_GE(r.ci95_high, r.elo - 1e-9);
+  }
+  EXPECT_NEAR(mean, 0.0, 1e-6);
+}
+
+TEST(RunSimulationTest, SeatAdvantageCountsEverySeatsWins) {
+  const SimResult result = Simulate(Config("kariba(players=3)", {"random"}, 90, 2));
+  ASSERT_EQ(result.seat_advantage.size(), 3u);
+  double total = 0;
+  for (int seat = 0; seat < 3; ++seat) {
+    double wins = 0;
+    for (const GameOutcome& o : result.outcomes) wins += o.returns[seat];
+    EXPECT_NEAR(result.seat_advantage[seat].wins, wins, 1e-9);
+    EXPECT_NEAR(result.seat_advantage[seat].win_rate, wins / 90, 1e-12);
+    total += wins;
+  }
+  EXPECT_NEAR(total, 90, 1e-9);
+  EXPECT_TRUE(result.ratings.empty()) << "one spec: nothing to rate";
+  int64_t lengths = 0;
+  for (int64_t c : result.length.counts) lengths += c;
+  EXPECT_EQ(lengths, 90);
 }
 
 TEST(RunSimulationTest, WinsSumToGamesAndStatisticsMatchTheOutcomes) {
@@ -215,8 +286,11 @@ TEST(RunSimulationTest, RejectsEveryBadConfiguration) {
   ExpectError(Config("kariba(", {"random"}, 10, 1), ErrorCode::kParseError, "kariba(");
   ExpectError(Config("kariba", {"minimax"}, 10, 1), ErrorCode::kNotFound, "minimax");
   ExpectError(Config("kariba", {"random(depth=2)"}, 10, 1), ErrorCode::kInvalidArgument, "depth");
-  ExpectError(Config("kariba(players=3)", {"random", "random"}, 10, 1), ErrorCode::kInvalidArgument,
-              "2 agent specs");
+  ExpectError(Config("kariba(players=3)", std::vector<std::string>(17, "random"), 10, 1),
+              ErrorCode::kInvalidArgument, "17 agent specs");
+  SimConfig no_bootstrap = Config("kariba", {"random"}, 10, 1);
+  no_bootstrap.bootstrap = -1;
+  ExpectError(no_bootstrap, ErrorCode::kInvalidArgument, "bootstrap");
   ExpectError(Config("kariba(players=2)", {}, 10, 1), ErrorCode::kInvalidArgument, "0 agent specs");
   ExpectError(Config("kariba", {"random"}, 0, 1), ErrorCode::kInvalidArgument, "games");
   ExpectError(Config("kariba", {"random"}, -5, 1), ErrorCode::kInvalidArgument, "games");
