@@ -2,6 +2,7 @@
 #include "cli/cli_common.h"
 
 #include <fmt/core.h>
+#include <unistd.h>
 
 #include <charconv>
 #include <chrono>
@@ -136,5 +137,17 @@ uint64_t ClockSeed() {
 }
 
 std::string SeatName(int seat) { return "P" + std::to_string(seat); }
+
+bool StderrIsTerminal() { return isatty(STDERR_FILENO) != 0; }
+
+void ProgressBar::operator()(int64_t done, int64_t total) {
+  const int percent = int(done * 100 / std::max<int64_t>(total, 1));
+  if (percent == last_percent_ && done != total) return;
+  last_percent_ = percent;
+  const int filled = percent * kWidth / 100;
+  std::cerr << fmt::format("\r[{:<{}}] {:3}%  {}/{} games", std::string(size_t(filled), '#'),
+                           kWidth, percent, done, total)
+            << (done == total ? "\n" : "") << std::flush;
+}
 
 }  // namespace savanna::cli

@@ -52,4 +52,17 @@ uint64_t ClockSeed();
 // "P2": how seats are named to people.
 std::string SeatName(int seat);
 
+bool StderrIsTerminal();
+
+// A progress bar of games redrawn in place on stderr, at most once per percent; a ProgressFn
+// (sim/simulation.h) by its call operator.
+class ProgressBar {
+ public:
+  void operator()(int64_t done, int64_t total);
+
+ private:
+  static constexpr int kWidth = 40;
+  int last_percent_ = -1;
+};
+
 }  // namespace savanna::cli

@@ -1,7 +1,6 @@
 // `savanna sim SPEC --agents A,B,... --games N [--seed S] [--threads T] [--out FILE]`: plays
 // many games among agents, prints the summary table and writes the results as JSON or CSV.
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -43,24 +42,6 @@ Result<OutFormat> OutFormatOf(const std::string& path) {
   return Fail(ErrorCode::kInvalidArgument, "--out '" + path + "' must end in .json or .csv");
 }
 
-// A progress bar redrawn in place on stderr, at most once per percent.
-class ProgressBar {
- public:
-  void operator()(int64_t done, int64_t total) {
-    const int percent = int(done * 100 / std::max<int64_t>(total, 1));
-    if (percent == last_percent_ && done != total) return;
-    last_percent_ = percent;
-    const int filled = percent * kWidth / 100;
-    std::cerr << fmt::format("\r[{:<{}}] {:3}%  {}/{} games", std::string(size_t(filled), '#'),
-                             kWidth, percent, done, total)
-              << (done == total ? "\n" : "") << std::flush;
-  }
-
- private:
-  static constexpr int kWidth = 40;
-  int last_percent_ = -1;
-};
-
 Result<SimConfig> MakeConfig(const SimOptions& options) {
   SimConfig config;
   config.game_spec = options.spec;
@@ -91,7 +72,7 @@ int RunSim(const GameRegistry& games, const SimOptions& options) {
   if (!config) return PrintError(config.error());
   ProgressBar bar;
   ProgressFn progress;
-  if (isatty(STDERR_FILENO)) progress = std::ref(bar);
+  if (StderrIsTerminal()) progress = std::ref(bar);
   auto result = RunSimulation(games, *config, progress);
   if (!result) return PrintError(result.error());
   std::cout << SummaryTable(*result);

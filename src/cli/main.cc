@@ -20,6 +20,7 @@ constexpr const char* kFooter = R"(Examples:
   savanna play 'kariba(players=3)' --seats human,random,random --record game.json
   savanna replay game.json --player 0 --text
   savanna sim 'kariba(players=3)' --agents random --games 1000 --out results.csv
+  savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100
   savanna bench --seconds 0.2
 Exit status: 0 success, 1 bad input, 2 an illegal or malformed action given to step.
 Run 'savanna COMMAND --help' for a command's options.)";
@@ -58,6 +59,7 @@ int Main(int argc, char** argv) {
   AddSimCommand(app, context);
   AddPlayCommand(app, context);
   AddReplayCommand(app, context);
+  AddReportCommand(app, context);
   AddBenchCommand(app, context);
   app.footer(kFooter);  // after the subcommands, which would otherwise inherit it
   try {

@@ -193,6 +193,28 @@ TEST_F(SimBenchTest, SimRejectsBadInputBeforeRunning) {
   EXPECT_FALSE(std::filesystem::exists(Path("r.txt")));
 }
 
+// A small tournament end to end: three agents, a report over two configurations.
+TEST_F(SimBenchTest, ReportWritesTheBalanceReport) {
+  const std::string dir = Path("report");
+  const ProgramOutput r = Savanna({"report", "kariba(players=2)", "kilimanjaro(players=2)",
+                                   "--agents", "flat_mc(iters=20),random,random(seed=5)", "--games",
+                                   "12", "--threads", "2", "--bootstrap", "20", "--out", dir});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("Wrote " + dir + "/report.md"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("kilimanjaro: 12 games"), std::string::npos) << r.out;
+  const std::string md = ReadFile("report/report.md");
+  EXPECT_NE(md.find("## Agent ladder"), std::string::npos);
+  EXPECT_NE(md.find("flat_mc(iters=20)"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/ladder.svg"));
+  EXPECT_EQ(ReadJson(ReadFile("report/results.json")).size(), 2u);
+  // Every configuration is checked before any game is played.
+  ExpectOneLineError(Savanna({"report", "kariba(players=2)", "kariba(players=9)", "--agents",
+                              "random", "--out", Path("bad")}),
+                     1);
+  EXPECT_FALSE(std::filesystem::exists(Path("bad")));
+  ExpectOneLineError(Savanna({"report", "nope", "--configs", "--agents", "random"}), 1);
+}
+
 TEST_F(SimBenchTest, BenchPrintsATable) {
   const ProgramOutput r = Savanna({"bench", "kariba(players=2)", "--seconds", "0.05"});
   ASSERT_EQ(r.exit_status, 0) << r.err;

@@ -1,0 +1,148 @@
+// `savanna report SPEC... --agents A,B,... [--games N] [--configs] [--out DIR]`: simulates every
+// configuration among the same agents and writes the balance report (sim/report.h) to DIR.
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "cli/commands.h"
+#include "session/session.h"
+#include "sim/report.h"
+#include "sim/simulation.h"
+
+namespace savanna::cli {
+namespace {
+
+struct ReportOptions {
+  std::vector<std::string> specs;
+  std::string agents;
+  std::string games = "200";
+  std::string seed = "1";
+  std::string threads;
+  std::string bootstrap = "200";
+  std::string out = "report";
+  bool configs = false;
+};
+
+// The specs to simulate: as given, or with --configs every configuration of each named game.
+Result<std::vector<std::string>> ExpandSpecs(const GameRegistry& games,
+                                             const ReportOptions& options) {
+  if (!options.configs) return options.specs;
+  std::vector<std::string> specs;
+  for (const std::string& name : options.specs) {
+    const GameEntry* entry = games.Find(name);
+    if (entry == nullptr)
+      return Fail(ErrorCode::kNotFound, "--configs: '" + name + "' is not a game name");
+    for (const std::string& spec : games.TestConfigurations(*entry)) specs.push_back(spec);
+  }
+  return specs;
+}
+
+// The command that reproduces the report (threads change nothing but speed).
+std::string CommandLine(const ReportOptions& options, const std::vector<std::string>& specs) {
+  std::string command = "savanna report";
+  for (const std::string& spec : specs) command += " '" + spec + "'";
+  command +=
+      " --agents '" + options.agents + "' --games " + options.games + " --seed " + options.seed;
+  if (options.bootstrap != "200") command += " --bootstrap " + options.bootstrap;
+  return command;
+}
+
+int RunReport(const GameRegistry& games, const ReportOptions& options) {
+  SimConfig base;
+  auto agents = WithContext(SplitSpecList(options.agents), "--agents: ");
+  if (!agents) return PrintError(agents.error());
+  base.agents = *agents;
+  auto n = ParseInt(options.games, "--games", 1, int64_t(1) << 40);
+  auto seed = ParseSeed(options.seed, "--seed");
+  auto bootstrap = ParseInt(options.bootstrap, "--bootstrap", 0, 100000);
+  const int hardware = int(std::max(1u, std::thread::hardware_concurrency()));
+  auto threads = options.threads.empty() ? Result<int64_t>(hardware)
+                                         : ParseInt(options.threads, "--threads", 1, 256);
+  for (const auto* r : {&n, &bootstrap, &threads})
+    if (!*r) return PrintError(r->error());
+  if (!seed) return PrintError(seed.error());
+  base.games = *n;
+  base.seed = *seed;
+  base.bootstrap = int(*bootstrap);
+  base.threads = int(*threads);
+  auto specs = ExpandSpecs(games, options);
+  if (!specs) return PrintError(specs.error());
+  // Check every configuration before the first game is played.
+  for (const std::string& spec : *specs) {
+    auto game = games.Create(spec);
+    if (!game) return PrintError(game.error());
+  }
+  std::vector<SimResult> results;
+  for (size_t k = 0; k < specs->size(); ++k) {
+    SimConfig config = base;
+    config.game_spec = (*specs)[k];
+    ProgressBar bar;
+    ProgressFn progress;
+    if (StderrIsTerminal()) {
+      std::cerr << fmt::format("[{}/{}] {}\n", k + 1, specs->size(), config.game_spec);
+      progress = std::ref(bar);
+    }
+    auto result = RunSimulation(games, config, progress);
+    if (!result) return PrintError(result.error());
+    results.push_back(std::move(*result));
+  }
+  std::error_code error;
+  std::filesystem::create_directories(options.out, error);
+  if (error) return PrintError("--out '" + options.out + "': " + error.message());
+  for (const auto& [name, content] : BuildReport(CommandLine(options, *specs), results)) {
+    const std::string path = (std::filesystem::path(options.out) / name).string();
+    if (auto written = WriteTextFileAtomic(path, content); !written)
+      return PrintError(written.error());
+  }
+  const std::vector<std::string> labels = ConfigLabels(results);
+  for (size_t k = 0; k < results.size(); ++k) {
+    const SimResult& r = results[k];
+    std::cout << fmt::format("{}: {} games, P0 wins {:.1f}% (fair {:.1f}%)", labels[k], r.games,
+                             100 * r.seat_advantage[0].win_rate, 100.0 / r.players);
+    if (const auto gap = StrongVsWeak(r))
+      std::cout << fmt::format(", {} ahead of {} in {:.1f}%", r.agents[size_t(gap->strong)],
+                               r.agents[size_t(gap->weak)], 100 * gap->rate);
+    std::cout << "\n";
+  }
+  std::cout << "Wrote " << (std::filesystem::path(options.out) / "report.md").string() << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddReportCommand(CLI::App& app, Context& context) {
+  auto* cmd = app.add_subcommand(
+      "report",
+      "Simulate configurations (player counts, variants, games) among the same agents and write "
+      "a balance report: Markdown with SVG charts, JSON and CSV");
+  auto options = std::make_shared<ReportOptions>();
+  cmd->add_option("SPECS", options->specs, "Game specs (with --configs: game names)")
+      ->type_name("SPEC...")
+      ->required();
+  cmd->add_option("--agents", options->agents,
+                  "Agent specs, as for sim: one for every seat, or several (a tournament)")
+      ->type_name("A,B,...")
+      ->required();
+  cmd->add_option("--games", options->games, "Games per configuration (default 200)")
+      ->type_name("N");
+  cmd->add_flag("--configs", options->configs,
+                "Expand each game name to every player count and variant");
+  cmd->add_option("--seed", options->seed, "Master seed (default 1)")->type_name("S");
+  cmd->add_option("--threads", options->threads, "Worker threads (default: the hardware's)")
+      ->type_name("T");
+  cmd->add_option("--bootstrap", options->bootstrap, "Resamples for rating intervals (200)")
+      ->type_name("B");
+  cmd->add_option("--out", options->out, "Folder for the report (default ./report)")
+      ->type_name("DIR");
+  cmd->footer(
+      "Writes DIR/report.md with seat advantage, agent ladder, luck-vs-skill, game length and\n"
+      "score distributions (SVG charts beside it), results.json and games_<k>.csv. Example:\n"
+      "  savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100");
+  cmd->callback([&context, options] { context.exit_code = RunReport(context.games, *options); });
+}
+
+}  // namespace savanna::cli

@@ -1,0 +1,246 @@
+// The balance report: Markdown tables and the charts of svg_plot.h over several simulations.
+#include "sim/report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "sim/svg_plot.h"
+
+namespace savanna {
+namespace {
+
+std::string Pct(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * v);
+  return buf;
+}
+
+std::string Fixed(double v, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string Interval(double lo, double hi, bool percent) {
+  return "[" + (percent ? Pct(lo) : Fixed(lo, 0)) + ", " + (percent ? Pct(hi) : Fixed(hi, 0)) + "]";
+}
+
+// Markdown table cells may not hold a bare '|'.
+std::string Cell(const std::string& text) {
+  std::string out;
+  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+std::string Section(const std::string& title) { return "\n## " + title + "\n\n"; }
+
+std::string Overview(const std::vector<SimResult>& results,
+                     const std::vector<std::string>& labels) {
+  std::string md = Section("Overview");
+  md +=
+      "| configuration | games | mean length | P0 win rate [95%] | fair share | "
+      "strongest vs weakest |\n|---|---:|---:|---|---:|---|\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const SimResult& r = results[i];
+    const SeatSummary& p0 = r.seat_advantage.at(0);
+    const auto gap = StrongVsWeak(r);
+    md += "| " + Cell(labels[i]) + " | " + std::to_string(r.games) + " | " +
+          Fixed(r.mean_length, 1) + " | " + Pct(p0.win_rate) + " " +
+          Interval(p0.ci95_low, p0.ci95_high, true) + " | " + Pct(1.0 / r.players) + " | " +
+          (gap ? Pct(gap->rate) + " " + Interval(gap->ci95_low, gap->ci95_high, true) : "-") +
+          " |\n";
+  }
+  return md;
+}
+
+std::string SeatSection(const std::vector<SimResult>& results,
+                        const std::vector<std::string>& labels,
+                        std::vector<svg::IntervalRow>& rows) {
+  std::string md = Section("Seat advantage");
+  md +=
+      "How often each seat won, whoever sat there (every agent sits in every seat equally "
+      "often). The dashed mark is the fair share.\n\n![Seat advantage](seat_advantage.svg)\n\n"
+      "| configuration | seat | win rate | 95% interval | fair share |\n|---|---|---:|---|---:|\n";
+  for (size_t i = 0; i < results.size(); ++i)
+    for (size_t seat = 0; seat < results[i].seat_advantage.size(); ++seat) {
+      const SeatSummary& s = results[i].seat_advantage[seat];
+      const double fair = 1.0 / results[i].players;
+      md += "| " + Cell(labels[i]) + " | P" + std::to_string(seat) + " | " + Pct(s.win_rate) +
+            " | " + Interval(s.ci95_low, s.ci95_high, true) + " | " + Pct(fair) + " |\n";
+      rows.push_back({labels[i] + "  P" + std::to_string(seat), s.win_rate, s.ci95_low, s.ci95_high,
+                      fair, int(i)});
+    }
+  return md;
+}
+
+std::string LadderSection(const std::vector<SimResult>& results,
+                          const std::vector<std::string>& labels,
+                          std::vector<svg::IntervalRow>& rows, double& lo, double& hi) {
+  std::string md = Section("Agent ladder");
+  md +=
+      "Bradley-Terry ratings on the Elo scale (mean 0 per configuration) with bootstrap 95% "
+      "intervals over the deals, and each agent's win rate (fair share: 1 / players).\n\n"
+      "![Agent ladder](ladder.svg)\n\n| configuration | agent | rating | 95% interval | "
+      "win rate | 95% interval |\n|---|---|---:|---|---:|---|\n";
+  lo = 0;
+  hi = 0;
+  for (size_t i = 0; i < results.size(); ++i) {
+    const SimResult& r = results[i];
+    for (size_t slot = 0; slot < r.ratings.size(); ++slot) {
+      const Rating& rating = r.ratings[slot];
+      const AgentSummary& s = r.seats[slot];
+      md += "| " + Cell(labels[i]) + " | `" + Cell(r.agents[slot]) + "` | " + Fixed(rating.elo, 0) +
+            " | " + Interval(rating.ci95_low, rating.ci95_high, false) + " | " + Pct(s.win_rate) +
+            " | " + Interval(s.ci95_low, s.ci95_high, true) + " |\n";
+      rows.push_back({labels[i] + "  " + r.agents[slot], rating.elo, rating.ci95_low,
+                      rating.ci95_high, 0.0, int(slot)});
+      lo = std::min(lo, rating.ci95_low);
+      hi = std::max(hi, rating.ci95_high);
+    }
+  }
+  return md;
+}
+
+std::string SkillSection(const std::vector<SimResult>& results,
+                         const std::vector<std::string>& labels,
+                         std::vector<svg::IntervalRow>& rows) {
+  std::string md = Section("Luck and skill");
+  md +=
+      "How often the best-rated agent finished ahead of the worst-rated one, counting the "
+      "games in which at least one of the two won. Near 100%: skill decides; near 50%: luck "
+      "does.\n\n![Luck and skill](luck_skill.svg)\n\n| configuration | strong | weak | "
+      "strong ahead | 95% interval | comparisons |\n|---|---|---|---:|---|---:|\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const auto gap = StrongVsWeak(results[i]);
+    if (!gap) continue;
+    const SimResult& r = results[i];
+    md += "| " + Cell(labels[i]) + " | `" + Cell(r.agents[gap->strong]) + "` | `" +
+          Cell(r.agents[gap->weak]) + "` | " + Pct(gap->rate) + " | " +
+          Interval(gap->ci95_low, gap->ci95_high, true) + " | " + Fixed(gap->comparisons, 0) +
+          " |\n";
+    rows.push_back({labels[i], gap->rate, gap->ci95_low, gap->ci95_high, 0.5, int(i)});
+  }
+  return md;
+}
+
+std::string DistributionRow(const std::string& a, const std::string& b, const Distribution& d) {
+  return "| " + a + " | " + b + " | " + Fixed(d.mean, 1) + " | " + Fixed(d.sd, 1) + " | " +
+         Fixed(d.min, 0) + " | " + Fixed(d.p10, 1) + " | " + Fixed(d.median, 1) + " | " +
+         Fixed(d.p90, 1) + " | " + Fixed(d.max, 0) + " |\n";
+}
+
+std::string DistributionSections(const std::vector<SimResult>& results,
+                                 const std::vector<std::string>& labels) {
+  const std::string head =
+      " | mean | sd | min | p10 | median | p90 | max |\n|---|---|---:|---:|---:|---:|---:|---:|"
+      "---:|\n";
+  std::string md = Section("Game length");
+  md +=
+      "Actions per game (every submission counts).\n\n![Game length](length.svg)\n\n"
+      "| configuration | |" +
+      head;
+  for (size_t i = 0; i < results.size(); ++i)
+    md += DistributionRow(Cell(labels[i]), "actions", results[i].length);
+  md += Section("Scores");
+  md += "Each game's own points, by agent.\n\n![Scores](scores.svg)\n\n| configuration | agent" +
+        head;
+  for (size_t i = 0; i < results.size(); ++i)
+    for (size_t slot = 0; slot < results[i].scores.size(); ++slot)
+      md += DistributionRow(Cell(labels[i]), "`" + Cell(results[i].agents[slot]) + "`",
+                            results[i].scores[slot]);
+  return md;
+}
+
+}  // namespace
+
+std::optional<SkillGap> StrongVsWeak(const SimResult& result) {
+  if (result.ratings.size() < 2) return std::nullopt;
+  SkillGap gap;
+  for (size_t k = 0; k < result.ratings.size(); ++k) {
+    if (result.ratings[k].elo > result.ratings[size_t(gap.strong)].elo) gap.strong = int(k);
+    if (result.ratings[k].elo < result.ratings[size_t(gap.weak)].elo) gap.weak = int(k);
+  }
+  if (gap.strong == gap.weak) return std::nullopt;
+  const double ahead = result.pairwise[size_t(gap.strong)][size_t(gap.weak)];
+  gap.comparisons = ahead + result.pairwise[size_t(gap.weak)][size_t(gap.strong)];
+  gap.rate = gap.comparisons > 0 ? ahead / gap.comparisons : 0.5;
+  std::tie(gap.ci95_low, gap.ci95_high) = WilsonInterval(ahead, gap.comparisons);
+  return gap;
+}
+
+std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results) {
+  std::map<std::string, std::set<std::string>> differing;  // by game name
+  for (const SimResult& a : results)
+    for (const SimResult& b : results)
+      for (const auto& [key, value] : a.params.items())
+        if (a.game_name == b.game_name && (!b.params.contains(key) || b.params[key] != value))
+          differing[a.game_name].insert(key);
+  std::vector<std::string> labels;
+  for (const SimResult& r : results) {
+    std::string label = r.game_name;
+    for (const auto& [key, value] : r.params.items())
+      if (differing[r.game_name].count(key))
+        label += " " + key + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+    labels.push_back(label);
+  }
+  return labels;
+}
+
+std::vector<std::pair<std::string, std::string>> BuildReport(
+    const std::string& command, const std::vector<SimResult>& results) {
+  const std::vector<std::string> labels = ConfigLabels(results);
+  std::vector<std::pair<std::string, std::string>> files;
+  std::string md = "# Balance report\n\nMade by `" + command + "`.\n\n";
+  md +=
+      "Every configuration plays the same agents; each deal (a game seed) is played in every "
+      "seating, so every agent meets the same cards from every seat. Intervals are 95%: Wilson "
+      "intervals for rates, bootstrap percentile intervals (whole deals resampled) for "
+      "ratings.\n";
+  md += Overview(results, labels);
+  std::vector<svg::IntervalRow> seat_rows, ladder_rows, skill_rows;
+  md += SeatSection(results, labels, seat_rows);
+  files.emplace_back("seat_advantage.svg", svg::IntervalChart("Seat advantage: win rate by seat",
+                                                              seat_rows, 0, 1, "win rate"));
+  const bool rated = std::any_of(results.begin(), results.end(),
+                                 [](const SimResult& r) { return !r.ratings.empty(); });
+  if (rated) {
+    double lo = 0, hi = 0;
+    md += LadderSection(results, labels, ladder_rows, lo, hi);
+    const double margin = std::max(10.0, (hi - lo) * 0.05);
+    files.emplace_back("ladder.svg",
+                       svg::IntervalChart("Agent ladder (Bradley-Terry, Elo scale)", ladder_rows,
+                                          lo - margin, hi + margin, "rating"));
+    md += SkillSection(results, labels, skill_rows);
+    files.emplace_back("luck_skill.svg",
+                       svg::IntervalChart("Luck and skill: best-rated agent ahead of the worst",
+                                          skill_rows, 0, 1, "share of comparisons won"));
+  }
+  md += DistributionSections(results, labels);
+  std::vector<svg::HistogramPanel> length_panels, score_panels;
+  for (size_t i = 0; i < results.size(); ++i) {
+    length_panels.push_back({labels[i], {{"actions", results[i].length}}});
+    svg::HistogramPanel scores{labels[i], {}};
+    for (size_t slot = 0; slot < results[i].scores.size(); ++slot)
+      scores.series.push_back({results[i].agents[slot], results[i].scores[slot]});
+    score_panels.push_back(std::move(scores));
+  }
+  files.emplace_back("length.svg", svg::Histograms("Game length", length_panels, "actions"));
+  files.emplace_back("scores.svg", svg::Histograms("Scores by agent", score_panels, "score"));
+  Json all = Json::array();
+  for (const SimResult& r : results) all.push_back(SimResultToJson(r));
+  files.emplace_back("results.json", all.dump(2) + "\n");
+  md += Section("Data");
+  md += "`results.json`: one `savanna sim` JSON document per configuration, in the order above. ";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const std::string name = "games_" + std::to_string(i) + ".csv";
+    files.emplace_back(name, SimResultToCsv(results[i]));
+    md += (i ? ", " : "") + std::string("`") + name + "` (" + labels[i] + ")";
+  }
+  md += ": one row per game.\n";
+  files.insert(files.begin(), {"report.md", md});
+  return files;
+}
+
+}  // namespace savanna

@@ -1,0 +1,36 @@
+// The balance report (`savanna report`): several simulations (player counts, variants, games)
+// among the same agents, compared in one Markdown page with SVG charts, plus the data behind
+// it as JSON and CSV.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/simulation.h"
+
+namespace savanna {
+
+// How often the best-rated slot finished ahead of the worst-rated one, over the comparisons
+// between them where at least one won (see SimResult::pairwise): near 1, skill decides; near
+// 1/2, luck does.
+struct SkillGap {
+  int strong = 0, weak = 0;  // slots
+  double rate = 0, ci95_low = 0, ci95_high = 0;
+  double comparisons = 0;
+};
+// Empty when the result has no ratings (a single agent spec).
+std::optional<SkillGap> StrongVsWeak(const SimResult& result);
+
+// A short label for each result telling them apart: the game name and the parameters whose
+// values differ between the results ("kariba players=3").
+std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results);
+
+// The report's files, name and content: report.md, seat_advantage.svg, ladder.svg (with
+// ratings), luck_skill.svg (with ratings), length.svg, scores.svg, results.json and one
+// games_<k>.csv per configuration. `command` is quoted in the report.
+std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& command,
+                                                             const std::vector<SimResult>& results);
+
+}  // namespace savanna

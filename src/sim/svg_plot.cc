@@ -1,0 +1,183 @@
+// The SVG charts of the balance report, written by hand: no plotting library needed.
+#include "sim/svg_plot.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace savanna::svg {
+namespace {
+
+constexpr std::array<const char*, 8> kPalette = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                                 "#56B4E9", "#D55E00", "#F0E442", "#000000"};
+constexpr int kWidth = 760;
+constexpr int kLabelWidth = 260;
+constexpr int kPlotWidth = kWidth - kLabelWidth - 30;
+constexpr int kRowHeight = 22;
+constexpr int kTop = 40;
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string Colour(int index) { return kPalette[size_t(index) % kPalette.size()]; }
+
+std::string Header(int height, const std::string& title) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kWidth) +
+         "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(kWidth) +
+         " " + std::to_string(height) +
+         "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
+         "fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">" +
+         Escape(title) + "</text>\n";
+}
+
+// Tick values for an axis from lo to hi: about five round numbers.
+std::vector<double> Ticks(double lo, double hi) {
+  const double span = hi - lo;
+  if (span <= 0) return {lo};
+  const double raw = span / 5;
+  const double magnitude = std::pow(10, std::floor(std::log10(raw)));
+  double step = magnitude;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (raw <= m * magnitude) {
+      step = m * magnitude;
+      break;
+    }
+  std::vector<double> ticks;
+  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
+    ticks.push_back(std::abs(t) < step * 1e-9 ? 0 : t);
+  return ticks;
+}
+
+std::string TickLabel(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string Escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string IntervalChart(const std::string& title, const std::vector<IntervalRow>& rows,
+                          double x_min, double x_max, const std::string& x_label) {
+  if (x_max <= x_min) x_max = x_min + 1;
+  const int plot_height = int(rows.size()) * kRowHeight;
+  const int height = kTop + plot_height + 50;
+  auto x = [&](double v) {
+    return kLabelWidth + (std::clamp(v, x_min, x_max) - x_min) / (x_max - x_min) * kPlotWidth;
+  };
+  std::string s = Header(height, title);
+  const int axis_y = kTop + plot_height + 5;
+  for (double t : Ticks(x_min, x_max)) {
+    s += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + std::to_string(kTop - 5) + "\" x2=\"" +
+         Num(x(t)) + "\" y2=\"" + std::to_string(axis_y) + "\" stroke=\"#ddd\"/>\n";
+    s += "<text x=\"" + Num(x(t)) + "\" y=\"" + std::to_string(axis_y + 15) +
+         "\" text-anchor=\"middle\">" + TickLabel(t) + "</text>\n";
+  }
+  s += "<text x=\"" + Num(kLabelWidth + kPlotWidth / 2.0) + "\" y=\"" +
+       std::to_string(axis_y + 35) + "\" text-anchor=\"middle\">" + Escape(x_label) + "</text>\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const IntervalRow& r = rows[i];
+    const double y = kTop + kRowHeight * (double(i) + 0.5);
+    const std::string colour = Colour(r.colour);
+    s += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" + Num(y + 4) +
+         "\" text-anchor=\"end\">" + Escape(r.label) + "</text>\n";
+    if (r.reference)
+      s += "<line x1=\"" + Num(x(*r.reference)) + "\" y1=\"" + Num(y - 9) + "\" x2=\"" +
+           Num(x(*r.reference)) + "\" y2=\"" + Num(y + 9) +
+           "\" stroke=\"#555\" stroke-dasharray=\"3,2\"/>\n";
+    s += "<line x1=\"" + Num(x(r.low)) + "\" y1=\"" + Num(y) + "\" x2=\"" + Num(x(r.high)) +
+         "\" y2=\"" + Num(y) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"/>\n";
+    s += "<circle cx=\"" + Num(x(r.value)) + "\" cy=\"" + Num(y) + "\" r=\"4\" fill=\"" + colour +
+         "\"><title>" + Escape(r.label) + ": " + TickLabel(r.value) + " [" + TickLabel(r.low) +
+         ", " + TickLabel(r.high) + "]</title></circle>\n";
+  }
+  return s + "</svg>\n";
+}
+
+std::string Histograms(const std::string& title, const std::vector<HistogramPanel>& panels,
+                       const std::string& x_label) {
+  constexpr int kPanelHeight = 120, kGap = 50;
+  const int height = kTop + int(panels.size()) * (kPanelHeight + kGap) + 10;
+  std::string s = Header(height, title);
+  const int left = 60, width = kWidth - left - 20;
+  for (size_t p = 0; p < panels.size(); ++p) {
+    const HistogramPanel& panel = panels[p];
+    const int top = kTop + int(p) * (kPanelHeight + kGap);
+    const int bottom = top + kPanelHeight;
+    double lo = 0, hi = 0, peak = 0;
+    bool first = true;
+    for (const HistogramSeries& series : panel.series) {
+      const Distribution& d = series.distribution;
+      if (d.counts.empty()) continue;
+      const double end = d.min + d.bin_width * double(d.counts.size());
+      lo = first ? d.min : std::min(lo, d.min);
+      hi = first ? end : std::max(hi, end);
+      first = false;
+      double total = 0;
+      for (int64_t c : d.counts) total += double(c);
+      for (int64_t c : d.counts) peak = std::max(peak, double(c) / total);
+    }
+    if (hi <= lo) hi = lo + 1;
+    if (peak <= 0) peak = 1;
+    auto x = [&](double v) { return left + (v - lo) / (hi - lo) * width; };
+    s += "<text x=\"" + std::to_string(left) + "\" y=\"" + std::to_string(top - 6) +
+         "\" font-weight=\"bold\">" + Escape(panel.title) + "</text>\n";
+    s += "<line x1=\"" + std::to_string(left) + "\" y1=\"" + std::to_string(bottom) + "\" x2=\"" +
+         std::to_string(left + width) + "\" y2=\"" + std::to_string(bottom) +
+         "\" stroke=\"#333\"/>\n";
+    for (double t : Ticks(lo, hi))
+      s += "<text x=\"" + Num(x(t)) + "\" y=\"" + std::to_string(bottom + 14) +
+           "\" text-anchor=\"middle\">" + TickLabel(t) + "</text>\n";
+    for (size_t k = 0; k < panel.series.size(); ++k) {
+      const Distribution& d = panel.series[k].distribution;
+      double total = 0;
+      for (int64_t c : d.counts) total += double(c);
+      for (size_t b = 0; b < d.counts.size(); ++b) {
+        if (d.counts[b] == 0) continue;
+        const double f = double(d.counts[b]) / total;
+        const double h = f / peak * (kPanelHeight - 10);
+        const double x0 = x(d.min + d.bin_width * double(b));
+        const double x1 = x(d.min + d.bin_width * double(b + 1));
+        s += "<rect x=\"" + Num(x0) + "\" y=\"" + Num(bottom - h) + "\" width=\"" +
+             Num(std::max(1.0, x1 - x0 - 1)) + "\" height=\"" + Num(h) + "\" fill=\"" +
+             Colour(int(k)) + "\" fill-opacity=\"0.55\"/>\n";
+      }
+      s += "<rect x=\"" + std::to_string(left + width - 200) + "\" y=\"" +
+           std::to_string(top + 4 + 14 * int(k)) + "\" width=\"10\" height=\"10\" fill=\"" +
+           Colour(int(k)) + "\"/><text x=\"" + std::to_string(left + width - 185) + "\" y=\"" +
+           std::to_string(top + 13 + 14 * int(k)) + "\">" + Escape(panel.series[k].name) +
+           "</text>\n";
+    }
+  }
+  s += "<text x=\"" + std::to_string(left + width / 2) + "\" y=\"" + std::to_string(height - 4) +
+       "\" text-anchor=\"middle\">" + Escape(x_label) + "</text>\n";
+  return s + "</svg>\n";
+}
+
+}  // namespace savanna::svg

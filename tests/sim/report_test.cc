@@ -1,0 +1,95 @@
+// The balance report: its files, its sections, the strong-versus-weak figure on constructed
+// data, labels that tell configurations apart, and charts that are well-formed SVG.
+#include "sim/report.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "games/registry.h"
+#include "sim/svg_plot.h"
+
+namespace savanna {
+namespace {
+
+SimResult Simulate(const std::string& spec, std::vector<std::string> agents, int64_t games) {
+  SimConfig config;
+  config.game_spec = spec;
+  config.agents = std::move(agents);
+  config.games = games;
+  config.threads = 2;
+  config.bootstrap = 20;
+  auto result = RunSimulation(Games(), config);
+  EXPECT_TRUE(result.has_value()) << result.error().message;
+  return result ? std::move(*result) : SimResult{};
+}
+
+TEST(StrongVsWeakTest, ComparesTheBestAndWorstRatedSlots) {
+  SimResult r;
+  r.agents = {"a", "b", "c"};
+  r.ratings = {{50, 0, 0}, {-120, 0, 0}, {70, 0, 0}};
+  r.pairwise = {{0, 10, 3}, {5, 0, 1}, {2, 9, 0}};
+  const auto gap = StrongVsWeak(r);
+  ASSERT_TRUE(gap.has_value());
+  EXPECT_EQ(gap->strong, 2);
+  EXPECT_EQ(gap->weak, 1);
+  EXPECT_DOUBLE_EQ(gap->comparisons, 10);
+  EXPECT_DOUBLE_EQ(gap->rate, 0.9);
+  const auto [lo, hi] = WilsonInterval(9, 10);
+  EXPECT_DOUBLE_EQ(gap->ci95_low, lo);
+  EXPECT_DOUBLE_EQ(gap->ci95_high, hi);
+  r.ratings.clear();
+  EXPECT_FALSE(StrongVsWeak(r).has_value());
+}
+
+TEST(ConfigLabelsTest, NameOnlyTheParametersThatDiffer) {
+  const std::vector<SimResult> results = {Simulate("kariba(players=2)", {"random"}, 2),
+                                          Simulate("kariba(players=3)", {"random"}, 2),
+                                          Simulate("kilimanjaro(players=2)", {"random"}, 2)};
+  EXPECT_EQ(ConfigLabels(results),
+            (std::vector<std::string>{"kariba players=2", "kariba players=3", "kilimanjaro"}));
+}
+
+TEST(BuildReportTest, WritesEverySectionChartAndDataFile) {
+  const std::vector<SimResult> results = {
+      Simulate("kariba(players=2)", {"random", "random(seed=1)"}, 8),
+      Simulate("kariba(players=3)", {"random", "random(seed=1)"}, 12)};
+  std::map<std::string, std::string> files;
+  for (auto& [name, content] : BuildReport("savanna report x", results)) files[name] = content;
+  for (const char* name :
+       {"report.md", "seat_advantage.svg", "ladder.svg", "luck_skill.svg", "length.svg",
+        "scores.svg", "results.json", "games_0.csv", "games_1.csv"})
+    EXPECT_TRUE(files.count(name)) << name;
+  const std::string& md = files["report.md"];
+  for (const char* heading : {"## Overview", "## Seat advantage", "## Agent ladder",
+                              "## Luck and skill", "## Game length", "## Scores", "## Data"})
+    EXPECT_NE(md.find(heading), std::string::npos) << heading;
+  EXPECT_NE(md.find("`savanna report x`"), std::string::npos);
+  EXPECT_NE(md.find("| kariba players=3 | P2 |"), std::string::npos);
+  for (const auto& [name, content] : files) {
+    if (name.size() < 4 || name.substr(name.size() - 4) != ".svg") continue;
+    EXPECT_EQ(content.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u) << name;
+    EXPECT_EQ(content.substr(content.size() - 7), "</svg>\n") << name;
+  }
+  const Json all = Json::parse(files["results.json"]);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[1]["players"], 3);
+  // A single agent spec: no ratings, so no ladder or luck-skill chart.
+  std::map<std::string, std::string> plain;
+  for (auto& [name, content] : BuildReport("c", {Simulate("kariba(players=2)", {"random"}, 4)}))
+    plain[name] = content;
+  EXPECT_FALSE(plain.count("ladder.svg"));
+  EXPECT_EQ(plain["report.md"].find("## Agent ladder"), std::string::npos);
+}
+
+TEST(SvgTest, EscapesTextAndPlacesRows) {
+  EXPECT_EQ(svg::Escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+  const std::string chart =
+      svg::IntervalChart("t <1>", {{"row & one", 0.5, 0.4, 0.6, 0.5, 0}}, 0, 1, "x");
+  EXPECT_NE(chart.find("t &lt;1&gt;"), std::string::npos);
+  EXPECT_NE(chart.find("row &amp; one"), std::string::npos);
+  EXPECT_NE(chart.find("stroke-dasharray"), std::string::npos) << "the reference mark";
+}
+
+}  // namespace
+}  // namespace savanna
