@@ -3,13 +3,16 @@
 // is cleared before each turn. Agent moves are announced only once they are public.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "agents/agent.h"
 #include "cli/commands.h"
+#include "core/rng.h"
 #include "core/text.h"
 #include "session/session.h"
 
@@ -21,7 +24,14 @@ struct PlayOptions {
   std::string seats;
   std::string seed;  // empty: from the clock
   std::string record_path;
+  bool hints = false;
+  std::string hint_agent = "ismcts(iters=2000)";
 };
+
+// Hints show at most this many actions, the best first.
+constexpr size_t kMaxHints = 10;
+// The hint agent's seed stream, derived from the game's seed.
+constexpr uint64_t kHintSeedStream = 0x4817;
 
 constexpr const char* kClearScreen = "\x1b[2J\x1b[H";
 constexpr size_t kLineWidth = 100;
@@ -39,10 +49,15 @@ class TerminalGame {
  public:
   // `seat_texts`: the seats as the user wrote them ("random"), for labels; the record keeps the
   // agents' full specs.
-  TerminalGame(Session session, std::vector<std::string> seat_texts, std::string record_path)
+  // `hint_agent` estimates each action's chance of winning for a human seat: on request
+  // ('hint') or, with `auto_hints`, before every human decision.
+  TerminalGame(Session session, std::vector<std::string> seat_texts, std::string record_path,
+               std::unique_ptr<Agent> hint_agent, bool auto_hints)
       : session_(std::move(session)),
         seat_texts_(std::move(seat_texts)),
         record_path_(std::move(record_path)),
+        hint_agent_(std::move(hint_agent)),
+        auto_hints_(auto_hints),
         unseen_(size_t(session_.NumPlayers())) {
     for (Player p = 0; p < session_.NumPlayers(); ++p) humans_ += session_.IsHuman(p) ? 1 : 0;
   }
@@ -116,10 +131,32 @@ class TerminalGame {
     if (!line.empty()) std::cout << line << "\n";
   }
 
+  // The hint agent's estimate of every action it tried: the chance of winning after it (the
+  // agent searches from the seat's view only, like any agent), best first.
+  void ShowHints(Player seat) {
+    std::vector<ActionEstimate> estimates = hint_agent_->Analyze(session_.state(), seat);
+    std::stable_sort(estimates.begin(), estimates.end(),
+                     [](const ActionEstimate& a, const ActionEstimate& b) {
+                       return a.mean_return > b.mean_return;
+                     });
+    const std::vector<std::string> legal = session_.LegalActions(seat);
+    std::cout << "AI estimate of your chance to win (" << hint_agent_->Spec() << "):\n";
+    for (size_t i = 0; i < estimates.size() && i < kMaxHints; ++i) {
+      const ActionEstimate& e = estimates[i];
+      const std::string text = session_.state().ActionToString(seat, e.action);
+      const auto it = std::find(legal.begin(), legal.end(), text);
+      std::cout << fmt::format("  {:>5.1f}%  {}) {}  ({} playouts)\n", 100 * e.mean_return,
+                               it - legal.begin() + 1, text, e.visits);
+    }
+    if (estimates.size() > kMaxHints)
+      std::cout << "  ... " << estimates.size() - kMaxHints << " more tried\n";
+  }
+
   static void PrintHelp() {
     std::cout << "Enter an action by its number or its text (e.g. '2' or 'draw pile').\n"
                  "  view  show your view and your actions again\n"
                  "  moves [WORD]  list the actions (those containing WORD)\n"
+                 "  hint  the AI's estimate of each action's chance to win\n"
                  "  help  this text\n"
                  "  quit  stop the game (the record keeps every move so far)\n";
   }
@@ -145,6 +182,7 @@ class TerminalGame {
       unseen_[seat].clear();
     }
     ShowTurn(seat);
+    if (auto_hints_) ShowHints(seat);
     while (true) {
       std::cout << SeatName(seat) << "> ";
       if (!ReadLine(line)) return false;
@@ -156,6 +194,10 @@ class TerminalGame {
       }
       if (line == "view") {
         ShowTurn(seat);
+        continue;
+      }
+      if (line == "hint") {
+        ShowHints(seat);
         continue;
       }
       if (line == "moves" || line.rfind("moves ", 0) == 0) {
@@ -201,6 +243,8 @@ class TerminalGame {
   Session session_;
   std::vector<std::string> seat_texts_;
   std::string record_path_;
+  std::unique_ptr<Agent> hint_agent_;
+  bool auto_hints_ = false;
   int humans_ = 0;
   bool save_warned_ = false;
   std::vector<std::vector<std::string>> unseen_;  // per seat: announcements not yet shown
@@ -214,6 +258,9 @@ int RunPlay(const GameRegistry& games, const PlayOptions& options) {
   if (!seed) return PrintError(seed.error());
   auto session = Session::Create(games, options.spec, *seats, *seed);
   if (!session) return PrintError(session.error());
+  auto hint_agent = WithContext(MakeAgent(options.hint_agent, DeriveSeed(*seed, kHintSeedStream)),
+                                "--hint-agent: ");
+  if (!hint_agent) return PrintError(hint_agent.error());
   if (!options.record_path.empty()) {  // a record that cannot be written fails before the game
     auto saved = WriteTextFileAtomic(options.record_path, FormatJson(session->record().ToJson()));
     if (!saved) return PrintError("cannot save the record: " + saved.error().message);
@@ -223,7 +270,9 @@ int RunPlay(const GameRegistry& games, const PlayOptions& options) {
   for (Player p = 0; p < session->NumPlayers(); ++p)
     std::cout << (p ? ", " : " ") << SeatName(p) << " " << session->seats()[size_t(p)];
   std::cout << "\nType 'help' at a prompt for the commands.\n";
-  return TerminalGame(std::move(*session), std::move(*seats), options.record_path).Run();
+  return TerminalGame(std::move(*session), std::move(*seats), options.record_path,
+                      std::move(*hint_agent), options.hints)
+      .Run();
 }
 
 }  // namespace
@@ -241,11 +290,16 @@ void AddPlayCommand(CLI::App& app, Context& context) {
   cmd->add_option("--record", options->record_path,
                   "Save the game record (JSON) here after every move")
       ->type_name("FILE");
+  cmd->add_flag("--hints", options->hints,
+                "Before each of your decisions, show the AI's estimated chance to win of each "
+                "action");
+  cmd->add_option("--hint-agent", options->hint_agent,
+                  "The agent that estimates (default ismcts(iters=2000))")
+      ->type_name("SPEC");
   cmd->footer(
-      "At the prompt: an action's number or text, 'view', 'moves', 'help' or 'quit'. With several "
-      "human\n"
-      "seats the screen is cleared before each turn. Example:\n"
-      "  savanna play 'kariba(players=3)' --seats human,random,random --record game.json");
+      "At the prompt: an action's number or text, 'view', 'moves', 'hint', 'help' or 'quit'.\n"
+      "With several human seats the screen is cleared before each turn. Example:\n"
+      "  savanna play 'kariba(players=3)' --seats human,ismcts,random --hints --record game.json");
   cmd->callback([&context, options] { context.exit_code = RunPlay(context.games, *options); });
 }
 

@@ -35,6 +35,27 @@ TEST_F(PlayTest, LongActionListsAreSummarisedAndListedOnRequest) {
   EXPECT_NE(r.out.find("1) place banana on 1"), std::string::npos);
 }
 
+// --hints shows the AI's estimate of each action before the human's decision; 'hint' asks for
+// it at the prompt; a bad hint agent is refused before the game starts.
+TEST_F(PlayTest, HintsEstimateEachActionsChanceToWin) {
+  const ProgramOutput r = Savanna({"play", "kariba(players=2)", "--seats", "human,random", "--seed",
+                                   "3", "--hints", "--hint-agent", "ismcts(iters=200)"},
+                                  "hint\nquit\n");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::string header = "AI estimate of your chance to win (ismcts(c=0.7,iters=200,";
+  const size_t first = r.out.find(header);
+  ASSERT_NE(first, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(header, first + 1), std::string::npos) << "again after 'hint'";
+  EXPECT_NE(r.out.find("%  2) play 1 giraffe  ("), std::string::npos) << r.out;
+  const ProgramOutput plain =
+      Savanna({"play", "kariba(players=2)", "--seats", "human,random", "--seed", "3"}, "quit\n");
+  EXPECT_EQ(plain.out.find("AI estimate"), std::string::npos) << "only with --hints or 'hint'";
+  ExpectOneLineError(
+      Savanna({"play", "kariba(players=2)", "--seats", "human,random", "--hint-agent", "oracle"},
+              "quit\n"),
+      1);
+}
+
 TEST_F(PlayTest, AgentsOnlyGameFinishesAndWritesARecord) {
   const std::string record = Path("game.json");
   const ProgramOutput r = Savanna({"play", "kariba(players=3)", "--seats", "random,random,random",
