@@ -92,11 +92,4 @@ std::unique_ptr<KaribaState> Position::Build() {
   return state;
 }
 
-Action ActionNamed(const State& state, const std::string& text) {
-  const Player p = state.PlayersToAct().First();
-  auto action = state.ParseAction(p, text);
-  EXPECT_TRUE(action.has_value()) << text << ": " << (action ? "" : action.error().message);
-  return action ? *action : kInvalidAction;
-}
-
 }  // namespace savanna::kariba::testing

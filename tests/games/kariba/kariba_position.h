@@ -10,8 +10,12 @@
 
 #include "games/kariba/kariba_state.h"
 #include "games/registry.h"
+#include "testing/named_actions.h"
 
 namespace savanna::kariba::testing {
+
+using savanna::testing::ActionNamed;
+using savanna::testing::Do;
 
 class Position {
  public:
@@ -41,8 +45,5 @@ class Position {
   std::vector<int> pile_top_;
   int pile_size_ = -1;
 };
-
-// The id of the action whose string is `text` for the player to act; fails the test otherwise.
-Action ActionNamed(const State& state, const std::string& text);
 
 }  // namespace savanna::kariba::testing

@@ -10,8 +10,12 @@
 
 #include "games/kilimanjaro/kilimanjaro_state.h"
 #include "games/registry.h"
+#include "testing/named_actions.h"
 
 namespace savanna::kilimanjaro::testing {
+
+using savanna::testing::ActionNamed;
+using savanna::testing::Do;
 
 // Transport types in the built-in data, in order.
 inline constexpr int kCanoe = 0, kJeep = 1, kMachete = 2, kMule = 3;
@@ -47,10 +51,5 @@ class Position {
   int deck_size_ = -1;
   int spare_from_ = -1;
 };
-
-// The id of the action whose string is `text` for the player to act; fails the test otherwise.
-Action ActionNamed(const State& state, const std::string& text);
-// Applies `text` for the player to act, failing the test if it is not legal.
-void Do(State& state, const std::string& text);
 
 }  // namespace savanna::kilimanjaro::testing

@@ -1,0 +1,18 @@
+// Rules tests name actions by their text, as players do: these look an action up among the
+// legal actions of the player to act, failing the test (not crashing) when it is not there.
+#pragma once
+
+#include <string>
+
+#include "core/state.h"
+
+namespace savanna::testing {
+
+// The id of the action whose string is `text` for the first player to act; adds a test failure
+// and returns kInvalidAction otherwise.
+Action ActionNamed(const State& state, const std::string& text);
+// Applies `text` for the first player to act through the checked Apply, failing the test if it
+// is not legal.
+void Do(State& state, const std::string& text);
+
+}  // namespace savanna::testing
