@@ -17,5 +17,6 @@ void AddSimCommand(CLI::App& app, Context& context);
 void AddPlayCommand(CLI::App& app, Context& context);
 void AddReplayCommand(CLI::App& app, Context& context);
 void AddBenchCommand(CLI::App& app, Context& context);
+void AddServeCommand(CLI::App& app, Context& context);
 
 }  // namespace savanna::cli

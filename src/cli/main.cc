@@ -21,6 +21,7 @@ constexpr const char* kFooter = R"(Examples:
   savanna replay game.json --player 0 --text
   savanna sim 'kariba(players=3)' --agents random --games 1000 --out results.csv
   savanna bench --seconds 0.2
+  savanna serve --port 8080 --db savanna.db
 Exit status: 0 success, 1 bad input, 2 an illegal or malformed action given to step.
 Run 'savanna COMMAND --help' for a command's options.)";
 
@@ -59,6 +60,7 @@ int Main(int argc, char** argv) {
   AddPlayCommand(app, context);
   AddReplayCommand(app, context);
   AddBenchCommand(app, context);
+  AddServeCommand(app, context);
   app.footer(kFooter);  // after the subcommands, which would otherwise inherit it
   try {
     app.parse(argc, argv);
