@@ -258,6 +258,8 @@ int main(int argc, char** argv) {
       o.seconds = std::stod(value);
     else if (arg == "--warmup")
       o.warmup = std::stod(value);
+    else if (arg == "--think")
+      o.think_ms = std::stod(value);
     else if (arg == "--game")
       o.game = value;
     else if (arg == "--seats") {
@@ -311,5 +313,6 @@ int main(int argc, char** argv) {
       stats.acks, double(stats.acks) / o.seconds, stats.actions, double(stats.actions) / o.seconds,
       stats.games, stats.errors);
   std::printf("ack latency ms: p50 %.2f  p99 %.2f  max %.2f\n", p50, p99, max);
+  std::fflush(stdout);
   std::_Exit(0);  // the bots' sockets close with the process
 }
