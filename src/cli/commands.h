@@ -18,5 +18,6 @@ void AddPlayCommand(CLI::App& app, Context& context);
 void AddReplayCommand(CLI::App& app, Context& context);
 void AddBenchCommand(CLI::App& app, Context& context);
 void AddReportCommand(CLI::App& app, Context& context);
+void AddServeCommand(CLI::App& app, Context& context);
 
 }  // namespace savanna::cli

@@ -22,6 +22,7 @@ constexpr const char* kFooter = R"(Examples:
   savanna sim 'kariba(players=3)' --agents random --games 1000 --out results.csv
   savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100
   savanna bench --seconds 0.2
+  savanna serve --port 8080 --db savanna.db
 Exit status: 0 success, 1 bad input, 2 an illegal or malformed action given to step.
 Run 'savanna COMMAND --help' for a command's options.)";
 
@@ -61,6 +62,7 @@ int Main(int argc, char** argv) {
   AddReplayCommand(app, context);
   AddReportCommand(app, context);
   AddBenchCommand(app, context);
+  AddServeCommand(app, context);
   app.footer(kFooter);  // after the subcommands, which would otherwise inherit it
   try {
     app.parse(argc, argv);

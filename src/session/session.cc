@@ -164,6 +164,37 @@ Revealed Session::RunAgents(const std::function<void()>& after_each) {
   return revealed;
 }
 
+Agent* Session::agent(Player seat) const {
+  return seat >= 0 && seat < NumPlayers() ? agents_[seat].get() : nullptr;
+}
+
+Result<Revealed> Session::SubmitAgentAction(Player seat, Action action) {
+  if (agent(seat) == nullptr)
+    return Fail(ErrorCode::kInvalidArgument, "seat " + std::to_string(seat) + " has no agent");
+  if (auto can = state_->CheckCanAct(seat); !can) return tl::unexpected(can.error());
+  if (action < 0 || action >= game_->NumDistinctActions() || !state_->IsLegal(seat, action))
+    return Fail(ErrorCode::kIllegalAction, "action " + std::to_string(action) +
+                                               " is not legal for seat " + std::to_string(seat));
+  return Accept(seat, action);
+}
+
+Result<void> Session::ReplaceSeat(Player seat, std::string_view seat_text) {
+  if (seat < 0 || seat >= NumPlayers())
+    return Fail(ErrorCode::kInvalidArgument,
+                "no seat " + std::to_string(seat) + " in a game of " + PlayersText(NumPlayers()));
+  if (seat_text == kHumanSeat) {
+    agents_[seat] = nullptr;
+    record_.seats[seat] = std::string(kHumanSeat);
+    return {};
+  }
+  auto made = MakeAgent(seat_text, DeriveSeed(record_.seed, kAgentSeedStream + uint64_t(seat)));
+  if (!made)
+    return WithContext<void>(tl::unexpected(made.error()), "seat " + std::to_string(seat) + ": ");
+  record_.seats[seat] = (*made)->Spec();
+  agents_[seat] = std::move(*made);
+  return {};
+}
+
 int Session::NumPlayers() const { return game_->NumPlayers(); }
 bool Session::IsTerminal() const { return state_->IsTerminal(); }
 PlayerSet Session::PlayersToAct() const { return state_->PlayersToAct(); }

@@ -73,6 +73,22 @@ class Session {
   // action, e.g. to save record(); it is not told the action, which may be sealed.
   Revealed RunAgents(const std::function<void()>& after_each = {});
 
+  // ---- Agents on threads of the front end's own (a server's worker pool) ----------------------
+  // The agent playing `seat`; null for a human seat or an unknown one. A front end that must not
+  // block while an agent thinks calls agent(seat)->Choose on a copy of state() on a thread of its
+  // own, then hands the choice to SubmitAgentAction. Each agent is used by one thread at a time,
+  // and RunAgents must not run meanwhile.
+  Agent* agent(Player seat) const;
+  // Applies the action an agent chose for `seat`, checked: the seat must be an agent's seat that
+  // owes an action and the action must be legal now. A choice made on an outdated copy is
+  // rejected and changes nothing.
+  Result<Revealed> SubmitAgentAction(Player seat, Action action);
+  // Hands `seat` to another player: kHumanSeat or an agent spec (an agent is seeded as Create
+  // seeds it). The record's seats name the new player from then on; replaying the record with
+  // FromRecord therefore recreates the session as it is now. Errors: no such seat, a bad spec;
+  // nothing changes then.
+  Result<void> ReplaceSeat(Player seat, std::string_view seat_text);
+
   // ---- Reading --------------------------------------------------------------------------------
   const Game& game() const { return *game_; }
   std::shared_ptr<const Game> shared_game() const { return game_; }

@@ -185,6 +185,58 @@ TEST(SessionTest, AllAgentSimultaneousGameFinishes) {
   EXPECT_EQ(played.size(), 24u);
 }
 
+// ---- Agents run by the front end (the server's worker pool) -----------------------------------
+
+TEST(SessionTest, AgentChoiceMadeElsewhereIsCheckedThenApplied) {
+  Session s = Make(Games(), "kariba(players=2)", {"random", "human"});
+  EXPECT_EQ(s.agent(1), nullptr);
+  EXPECT_EQ(s.agent(2), nullptr);
+  Agent* agent = s.agent(0);
+  ASSERT_NE(agent, nullptr);
+  const std::unique_ptr<State> copy = s.state().Clone();
+  const Action choice = agent->Choose(*copy, 0);
+  const uint64_t hash = s.state().Hash();
+  EXPECT_FALSE(s.SubmitAgentAction(1, choice)) << "a human's seat";
+  EXPECT_FALSE(s.SubmitAgentAction(0, -1));
+  EXPECT_FALSE(s.SubmitAgentAction(0, s.game().NumDistinctActions()));
+  ActionList legal;
+  s.state().LegalActions(0, legal);
+  for (Action a = 0; a < s.game().NumDistinctActions(); ++a)
+    if (!s.state().IsLegal(0, a)) {
+      auto illegal = s.SubmitAgentAction(0, a);
+      ASSERT_FALSE(illegal);
+      EXPECT_EQ(illegal.error().code, ErrorCode::kIllegalAction);
+      break;
+    }
+  EXPECT_EQ(s.state().Hash(), hash) << "rejections change nothing";
+  auto applied = s.SubmitAgentAction(0, choice);
+  ASSERT_TRUE(applied) << applied.error().message;
+  ASSERT_EQ(applied->size(), 1u);
+  EXPECT_EQ((*applied)[0].player, 0);
+  EXPECT_EQ(s.record().actions.size(), 1u);
+  EXPECT_FALSE(s.SubmitAgentAction(0, choice)) << "seat 0 no longer owes an action";
+}
+
+TEST(SessionTest, ReplacedSeatIsPlayedByTheNewPlayerAndReplays) {
+  Session s = Make(Games(), "kariba(players=2)", {"human", "human"}, 9);
+  ASSERT_TRUE(s.Submit(0, s.LegalActions(0).front()));
+  EXPECT_FALSE(s.ReplaceSeat(1, "wizard"));
+  EXPECT_FALSE(s.ReplaceSeat(2, "random"));
+  EXPECT_TRUE(s.IsHuman(1)) << "a failed replacement changes nothing";
+  ASSERT_TRUE(s.ReplaceSeat(1, "random"));
+  EXPECT_FALSE(s.IsHuman(1));
+  EXPECT_EQ(s.seats()[1].rfind("random(seed=", 0), 0u);
+  EXPECT_EQ(s.RunAgents().size(), 1u);
+  ASSERT_TRUE(s.Submit(0, s.LegalActions(0).front()));
+  auto resumed = Session::FromRecord(Games(), s.record());
+  ASSERT_TRUE(resumed) << resumed.error().message;
+  EXPECT_EQ(resumed->state().Hash(), s.state().Hash());
+  EXPECT_FALSE(resumed->IsHuman(1));
+  ASSERT_TRUE(s.ReplaceSeat(1, "human"));
+  EXPECT_TRUE(s.IsHuman(1));
+  EXPECT_EQ(s.agent(1), nullptr);
+}
+
 // ---- Helpers ----------------------------------------------------------------------------------
 
 TEST(SessionTest, ParseViewer) {

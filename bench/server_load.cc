@@ -1,0 +1,318 @@
+// Load benchmark of `savanna serve` (not a test): many concurrent tables, each with one bot
+// client playing a human seat over a WebSocket against agent seats, on loopback. Reports the
+// tables, the actions per second and the acknowledgement latency (send of an "act" to receipt
+// of its "ack", measured in this client) as p50/p99/max. Each bot thinks for --think ms (0.5x to
+// 1.5x, at random) before it acts; --think 0 acts at once (the server's throughput limit). A
+// finished table is replaced by a new one, so the number of tables stays constant. Start the server
+// first, e.g.
+//   build/release/savanna serve --port 8765 --db /tmp/load.db &
+//   build/release/bench/savanna_server_load --port 8765 --tables 1000 --seconds 20
+#include <algorithm>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/rng.h"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using Json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8765;
+  int tables = 1000;
+  double seconds = 20;
+  double warmup = 3;
+  double think_ms = 1000;  // a bot waits 0.5x to 1.5x this long before each action
+  std::string game = "kariba(players=2)";
+  std::vector<std::string> seats = {"human", "random"};  // the bot plays seat 0
+};
+
+// Creates a table over HTTP (blocking); returns its id or "" on failure.
+std::string CreateTable(const Options& o) {
+  try {
+    asio::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.connect(tcp::endpoint(asio::ip::make_address(o.host), o.port));
+    http::request<http::string_body> request(http::verb::post, "/api/tables", 11);
+    request.set(http::field::host, o.host);
+    request.body() = Json{{"game", o.game}, {"seats", o.seats}}.dump();
+    request.prepare_payload();
+    http::write(stream, request);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> response;
+    http::read(stream, buffer, response);
+    if (response.result_int() != 201) {
+      std::cerr << "create failed: " << response.body() << "\n";
+      return "";
+    }
+    return Json::parse(response.body())["id"];
+  } catch (const std::exception& e) {
+    std::cerr << "create failed: " << e.what() << "\n";
+    return "";
+  }
+}
+
+struct Stats {
+  std::vector<double> latencies_ms;  // after the warm-up
+  long long acks = 0, actions = 0, errors = 0, games = 0;
+  bool measuring = false;
+};
+
+// Makes tables on a helper thread so that the client's event loop never blocks on HTTP.
+class TableMaker {
+ public:
+  explicit TableMaker(const Options& o) : options_(o), thread_([this] { Loop(); }) {}
+  ~TableMaker() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  void Request(std::function<void(std::string)> done) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(std::move(done));
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  void Loop() {
+    while (true) {
+      std::function<void(std::string)> done;
+      {
+        std::unique_lock lock(mutex_);
+        cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        if (stop_) return;
+        done = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      done(CreateTable(options_));
+    }
+  }
+  const Options& options_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<std::function<void(std::string)>> queue_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+class Bot : public std::enable_shared_from_this<Bot> {
+ public:
+  Bot(asio::io_context& ioc, const Options& o, Stats& stats, TableMaker& maker, uint64_t seed)
+      : ioc_(ioc), ws_(ioc), options_(o), stats_(stats), maker_(maker), rng_(seed) {}
+
+  bool Connect() {
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).connect(
+        tcp::endpoint(asio::ip::make_address(options_.host), options_.port), ec);
+    if (!ec) ws_.handshake(options_.host, "/ws", ec);
+    return !ec;
+  }
+  void Start(const std::string& table) {
+    Join(table);
+    Read();
+  }
+
+ private:
+  void Join(const std::string& table) {
+    last_actions_ = 0;
+    Send(Json{{"type", "join"}, {"table", table}, {"seat", 0}}.dump());
+  }
+  void Send(std::string text) {
+    queue_.push_back(std::move(text));
+    if (queue_.size() == 1) WriteNext();
+  }
+  void WriteNext() {
+    ws_.async_write(asio::buffer(queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, size_t) {
+                      if (ec) return;
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->WriteNext();
+                    });
+  }
+  void Read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return;
+      const Json m = Json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+      self->buffer_.consume(self->buffer_.size());
+      self->Handle(m);
+      self->Read();
+    });
+  }
+  void Handle(const Json& m) {
+    const std::string type = m.value("type", "");
+    if (type == "error") {
+      ++stats_.errors;
+      std::cerr << "error: " << m.dump() << "\n";
+      waiting_ = false;
+      return;
+    }
+    if (type == "ack") {
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent_).count();
+      if (stats_.measuring) {
+        stats_.latencies_ms.push_back(ms);
+        ++stats_.acks;
+      }
+      waiting_ = false;
+      return;
+    }
+    if (type != "state") return;
+    const long long actions = m["actions"].get<long long>();
+    if (stats_.measuring) stats_.actions += std::max(0LL, actions - last_actions_);
+    last_actions_ = std::max(last_actions_, actions);
+    if (m["status"] == "finished") {
+      if (stats_.measuring) ++stats_.games;
+      auto self = shared_from_this();
+      maker_.Request([self](std::string id) {
+        asio::post(self->ioc_, [self, id] {
+          if (!id.empty()) self->Join(id);
+        });
+      });
+      return;
+    }
+    if (waiting_ || !m.contains("legal")) return;
+    const auto& legal = m["legal"];
+    const std::string action = legal[rng_.Below(uint32_t(legal.size()))];
+    waiting_ = true;
+    const double think = options_.think_ms * (0.5 + double(rng_.Below(1001)) / 1000.0);
+    timer_.expires_after(std::chrono::microseconds(int64_t(think * 1000)));
+    timer_.async_wait([self = shared_from_this(), action](beast::error_code ec) {
+      if (ec) return;
+      self->sent_ = Clock::now();
+      self->Send(Json{{"type", "act"}, {"action", action}}.dump());
+    });
+  }
+
+  asio::io_context& ioc_;
+  websocket::stream<beast::tcp_stream> ws_;
+  const Options& options_;
+  Stats& stats_;
+  TableMaker& maker_;
+  savanna::Rng rng_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  asio::steady_timer timer_{ioc_};
+  bool waiting_ = false;
+  Clock::time_point sent_;
+  long long last_actions_ = 0;
+};
+
+double Percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  const size_t k = std::min(v.size() - 1, size_t(p * double(v.size())));
+  std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
+  return v[k];
+}
+
+int Usage() {
+  std::cerr << "usage: savanna_server_load [--host H] [--port P] [--tables N] [--seconds S] "
+               "[--warmup S] [--think MS] [--game SPEC] [--seats human,random,...]\n";
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) return Usage();
+    const std::string value = argv[++i];
+    if (arg == "--host")
+      o.host = value;
+    else if (arg == "--port")
+      o.port = uint16_t(std::stoi(value));
+    else if (arg == "--tables")
+      o.tables = std::stoi(value);
+    else if (arg == "--seconds")
+      o.seconds = std::stod(value);
+    else if (arg == "--warmup")
+      o.warmup = std::stod(value);
+    else if (arg == "--think")
+      o.think_ms = std::stod(value);
+    else if (arg == "--game")
+      o.game = value;
+    else if (arg == "--seats") {
+      o.seats.clear();
+      size_t start = 0;
+      while (start <= value.size()) {
+        const size_t comma = value.find(',', start);
+        o.seats.push_back(value.substr(start, comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+      }
+    } else
+      return Usage();
+  }
+  asio::io_context ioc;
+  Stats stats;
+  TableMaker maker(o);
+  std::vector<std::shared_ptr<Bot>> bots;
+  const auto setup_start = Clock::now();
+  for (int t = 0; t < o.tables; ++t) {
+    const std::string id = CreateTable(o);
+    auto bot = std::make_shared<Bot>(ioc, o, stats, maker, uint64_t(t) + 1);
+    if (id.empty() || !bot->Connect()) {
+      std::cerr << "setup failed at table " << t << "\n";
+      return 1;
+    }
+    bot->Start(id);
+    bots.push_back(bot);
+  }
+  std::cerr << o.tables << " tables and connections set up in "
+            << std::chrono::duration<double>(Clock::now() - setup_start).count() << " s\n";
+  asio::steady_timer warmup(ioc), end(ioc);
+  warmup.expires_after(
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.warmup)));
+  warmup.async_wait([&](beast::error_code) { stats.measuring = true; });
+  end.expires_after(std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(o.warmup + o.seconds)));
+  end.async_wait([&](beast::error_code) { ioc.stop(); });
+  ioc.run();
+
+  std::vector<double> l = stats.latencies_ms;
+  const double p50 = Percentile(l, 0.50), p99 = Percentile(l, 0.99);
+  const double max = l.empty() ? 0 : *std::max_element(l.begin(), l.end());
+  std::printf(
+      "game %s, seats %zu (bot plays seat 0), %d concurrent tables, think %.0f ms, "
+      "%.1f s measured\n",
+      o.game.c_str(), o.seats.size(), o.tables, o.think_ms, o.seconds);
+  std::printf(
+      "acknowledged bot actions: %lld (%.0f/s); all actions incl. agents: %lld (%.0f/s); "
+      "games finished: %lld; errors: %lld\n",
+      stats.acks, double(stats.acks) / o.seconds, stats.actions, double(stats.actions) / o.seconds,
+      stats.games, stats.errors);
+  std::printf("ack latency ms: p50 %.2f  p99 %.2f  max %.2f\n", p50, p99, max);
+  std::fflush(stdout);
+  std::_Exit(0);  // the bots' sockets close with the process
+}

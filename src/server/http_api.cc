@@ -1,0 +1,233 @@
+// HTTP routes: /api/games, /api/agents, /api/tables[...], the built-in index page and the web
+// folder. Static files are looked up only under the web folder (no "..", no hidden files).
+#include "server/http_api.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "server/tokens.h"
+
+namespace savanna::server {
+namespace {
+
+constexpr size_t kMaxStaticFile = 32 << 20;
+
+std::string HtmlEscape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string ContentType(const std::string& extension) {
+  static const std::pair<const char*, const char*> kTypes[] = {
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".jpg", "image/jpeg"},
+      {".ico", "image/x-icon"},
+      {".wasm", "application/wasm"},
+      {".woff2", "font/woff2"},
+      {".txt", "text/plain; charset=utf-8"}};
+  for (const auto& [ext, type] : kTypes)
+    if (extension == ext) return type;
+  return "application/octet-stream";
+}
+
+ApiError NotFound() { return ApiError{404, "not_found", "no such resource"}; }
+ApiError BadMethod(const std::string& allowed) {
+  return ApiError{405, "method_not_allowed", "use " + allowed + " here"};
+}
+
+// The request body as a JSON object ("" counts as {}).
+ApiResult<Json> Body(const HttpRequest& request) {
+  if (request.body.empty()) return Json::object();
+  return ParseObject(request.body);
+}
+
+}  // namespace
+
+HttpResponse JsonResponse(int status, const Json& json) {
+  return HttpResponse{status, "application/json", json.dump()};
+}
+
+HttpResponse ErrorResponse(const ApiError& error) {
+  return JsonResponse(error.status, ErrorJson(error));
+}
+
+HttpApi::HttpApi(Lobby& lobby, std::string web_dir) : lobby_(lobby), web_dir_(std::move(web_dir)) {}
+
+void HttpApi::Handle(const HttpRequest& request, std::function<void(HttpResponse)> reply) {
+  const std::string path = request.target.substr(0, request.target.find('?'));
+  if (path == "/api" || path.rfind("/api/", 0) == 0) return Api(request, path, std::move(reply));
+  if (request.method != "GET") return reply(ErrorResponse(BadMethod("GET")));
+  if (path == "/" || path == "/index.html") {
+    if (!web_dir_.empty() && std::filesystem::is_regular_file(web_dir_ + "/index.html"))
+      return reply(StaticFile("/index.html"));
+    return reply(HttpResponse{200, "text/html; charset=utf-8", IndexPage()});
+  }
+  reply(StaticFile(path));
+}
+
+void HttpApi::Api(const HttpRequest& request, const std::string& path,
+                  std::function<void(HttpResponse)> reply) {
+  const bool get = request.method == "GET", post = request.method == "POST";
+  if (path == "/api/games") {
+    if (!get) return reply(ErrorResponse(BadMethod("GET")));
+    return reply(JsonResponse(200, lobby_.GamesJson()));
+  }
+  if (path == "/api/agents") {
+    if (!get) return reply(ErrorResponse(BadMethod("GET")));
+    return reply(JsonResponse(200, Lobby::AgentsJson()));
+  }
+  if (path == "/api/tables") {
+    if (get) return reply(JsonResponse(200, lobby_.List()));
+    if (!post) return reply(ErrorResponse(BadMethod("GET or POST")));
+    auto body = Body(request);
+    if (!body) return reply(ErrorResponse(body.error()));
+    return lobby_.Create(*body, [reply](ApiResult<Json> created) {
+      reply(created ? JsonResponse(201, *created) : ErrorResponse(created.error()));
+    });
+  }
+  const std::string prefix = "/api/tables/";
+  if (path.rfind(prefix, 0) == 0) {
+    const std::string rest = path.substr(prefix.size());
+    const size_t slash = rest.find('/');
+    const std::string id = rest.substr(0, slash);
+    const std::string action = slash == std::string::npos ? "" : rest.substr(slash + 1);
+    return TableRoute(request, id, action, std::move(reply));
+  }
+  reply(ErrorResponse(NotFound()));
+}
+
+void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
+                         const std::string& action, std::function<void(HttpResponse)> reply) {
+  if (action != "" && action != "join" && action != "leave" && action != "record")
+    return reply(ErrorResponse(NotFound()));
+  const bool post = action == "join" || action == "leave";
+  if (request.method != (post ? "POST" : "GET"))
+    return reply(ErrorResponse(BadMethod(post ? "POST" : "GET")));
+  const std::shared_ptr<Table> table = lobby_.Find(id);
+  if (!table) return reply(ErrorResponse({404, "unknown_table", "no table with that id"}));
+  if (action.empty()) return reply(JsonResponse(200, table->Summary()));
+  if (action == "record") {
+    auto record = table->Record();
+    return reply(record ? JsonResponse(200, *record) : ErrorResponse(record.error()));
+  }
+  auto body = Body(request);
+  if (!body) return reply(ErrorResponse(body.error()));
+  if (action == "join") {
+    if (auto ok = CheckFields(*body, {"seat", "name"}, "the join request"); !ok)
+      return reply(ErrorResponse(ok.error()));
+    std::optional<int> seat;
+    if (body->contains("seat")) {
+      auto s = IntegerField(*body, "seat", 0, kMaxPlayers - 1);
+      if (!s) return reply(ErrorResponse(s.error()));
+      seat = int(*s);
+    }
+    std::string name;
+    if (body->contains("name")) {
+      auto n = StringField(*body, "name", 40);
+      if (!n) return reply(ErrorResponse(n.error()));
+      name = *n;
+    }
+    return table->Join(seat, name, nullptr, [reply, id](ApiResult<Table::Joined> joined) {
+      if (!joined) return reply(ErrorResponse(joined.error()));
+      reply(JsonResponse(200, {{"table", id}, {"seat", joined->seat}, {"token", joined->token}}));
+    });
+  }
+  if (auto ok = CheckFields(*body, {"token"}, "the leave request"); !ok)
+    return reply(ErrorResponse(ok.error()));
+  auto token = StringField(*body, "token", 200);
+  if (!token) return reply(ErrorResponse(token.error()));
+  table->Leave(*token, [reply, id](ApiResult<int> left) {
+    if (!left) return reply(ErrorResponse(left.error()));
+    reply(JsonResponse(200, {{"table", id}, {"seat", *left}, {"left", true}}));
+  });
+}
+
+HttpResponse HttpApi::StaticFile(const std::string& path) const {
+  const HttpResponse missing = ErrorResponse(NotFound());
+  if (web_dir_.empty() || path.empty() || path[0] != '/' || path.size() > 512) return missing;
+  // Only plain relative names: no "..", no hidden files, no backslashes or NULs.
+  for (const auto& part : std::filesystem::path(path.substr(1)))
+    if (part.empty() || part.string()[0] == '.') return missing;
+  if (path.find('\\') != std::string::npos || path.find('\0') != std::string::npos) return missing;
+  std::filesystem::path file = std::filesystem::path(web_dir_) / path.substr(1);
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) file /= "index.html";
+  if (!std::filesystem::is_regular_file(file, ec) ||
+      std::filesystem::file_size(file, ec) > kMaxStaticFile)
+    return missing;
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return HttpResponse{200, ContentType(file.extension().string()), content.str()};
+}
+
+std::string HttpApi::IndexPage() const {
+  std::ostringstream html;
+  html << "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+          "<title>Savanna server</title>"
+          "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
+          "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3em .6em;"
+          "text-align:left}</style></head><body>\n<h1>Savanna server</h1>\n"
+          "<p>This server speaks the protocol in <code>docs/protocol.md</code>: a JSON API under "
+          "<a href=\"/api/games\"><code>/api/</code></a> and live play over the WebSocket "
+          "<code>/ws</code>. The browser UI is not installed here (start the server with "
+          "<code>--web DIR</code> to serve one).</p>\n<h2>Games</h2>\n<table><tr><th>Name</th>"
+          "<th>Title</th><th>Players</th></tr>\n";
+  for (const Json& game : lobby_.GamesJson())
+    html << "<tr><td><code>" << HtmlEscape(game["name"].get<std::string>()) << "</code></td><td>"
+         << HtmlEscape(game["title"].get<std::string>()) << "</td><td>"
+         << game["min_players"].get<int>() << "-" << game["max_players"].get<int>()
+         << "</td></tr>\n";
+  html << "</table>\n<h2>Open tables</h2>\n";
+  const Json tables = lobby_.List()["tables"];
+  int open = 0;
+  std::ostringstream rows;
+  for (const Json& table : tables) {
+    int free = 0;
+    for (const Json& seat : table["seats"])
+      free += seat["player"] == "human" && !seat["taken"].get<bool>() ? 1 : 0;
+    if (free == 0) continue;
+    ++open;
+    rows << "<tr><td><a href=\"/api/tables/" << HtmlEscape(table["id"].get<std::string>())
+         << "\"><code>" << HtmlEscape(table["id"].get<std::string>()) << "</code></a></td><td>"
+         << HtmlEscape(table["game"].get<std::string>()) << "</td><td>"
+         << HtmlEscape(table["status"].get<std::string>()) << "</td><td>" << free << "</td></tr>\n";
+  }
+  if (open == 0)
+    html << "<p>No table has a free seat. Create one with <code>POST /api/tables</code>.</p>\n";
+  else
+    html << "<table><tr><th>Table</th><th>Game</th><th>Status</th><th>Free seats</th></tr>\n"
+         << rows.str() << "</table>\n";
+  html << "</body></html>\n";
+  return html.str();
+}
+
+}  // namespace savanna::server

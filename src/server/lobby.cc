@@ -1,0 +1,190 @@
+// Creating and resuming tables. Game specs from the network may not name files on the server
+// (string parameters such as data=FILE are refused), and a new game's seed comes from the CSPRNG.
+#include "server/lobby.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "agents/agent.h"
+#include "server/tokens.h"
+
+namespace savanna::server {
+namespace {
+
+constexpr size_t kMaxSpecSize = 200;
+
+int64_t UnixSeconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+Lobby::Lobby(const GameRegistry& games, TableContext context, LobbyOptions options)
+    : games_(games), context_(std::move(context)), options_(std::move(options)) {}
+
+ApiResult<std::shared_ptr<const Game>> Lobby::CheckGame(const std::string& text) const {
+  auto spec = ParseSpec(text);
+  if (!spec) return tl::unexpected(FromError(spec.error()));
+  if (const GameEntry* entry = games_.Find(spec->name))
+    for (const auto& [key, value] : spec->args)
+      for (const ParamSpec& param : entry->info.params)
+        if (param.name == key && param.type == ParamType::kString)
+          return ApiFail(400, "bad_request",
+                         "parameter '" + key +
+                             "' names a file on the server and cannot be set over the network");
+  auto game = games_.Create(text);
+  if (!game) return tl::unexpected(FromError(game.error()));
+  return *game;
+}
+
+void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> reply) {
+  if (auto ok = CheckFields(request, {"game", "seats", "options"}, "the table request"); !ok)
+    return reply(tl::unexpected(ok.error()));
+  auto spec = StringField(request, "game", kMaxSpecSize);
+  if (!spec) return reply(tl::unexpected(spec.error()));
+  auto game = CheckGame(*spec);
+  if (!game) return reply(tl::unexpected(game.error()));
+  const int n = (*game)->NumPlayers();
+  auto options = TableOptions::FromJson(request.value("options", Json()), options_.defaults);
+  if (!options) return reply(tl::unexpected(options.error()));
+
+  // Seats: "human" or an agent spec each; agents that take a time budget get the table's.
+  const auto seats_it = request.find("seats");
+  if (seats_it == request.end() || !seats_it->is_array() || int(seats_it->size()) != n)
+    return reply(ApiFail(400, "bad_request",
+                         "field 'seats' must be an array of " + std::to_string(n) +
+                             " entries (\"human\" or an agent spec) for " + (*game)->Spec()));
+  std::vector<std::string> players, labels;
+  for (const Json& seat : *seats_it) {
+    if (!seat.is_string() || seat.get_ref<const std::string&>().size() > kMaxSpecSize)
+      return reply(ApiFail(400, "bad_request",
+                           "each seat must be \"human\" or an agent spec (a short string)"));
+    const std::string& text = seat.get_ref<const std::string&>();
+    labels.push_back(text == kHumanSeat ? text : WithTimeBudget(text, options->ai_seconds));
+  }
+  const uint64_t seed = RandomSeed();
+  auto session = Session::Create(*game, labels, seed);
+  if (!session) return reply(tl::unexpected(FromError(session.error())));
+
+  StoredTable stored;
+  stored.game = (*game)->name();
+  stored.params = session->record().params;
+  stored.seed = seed;
+  stored.options = options->ToJson();
+  stored.created = UnixSeconds();
+  for (int s = 0; s < n; ++s)
+    stored.seats.push_back({session->seats()[size_t(s)], labels[size_t(s)], "", ""});
+  {
+    std::lock_guard lock(mutex_);
+    size_t unfinished = creating_;
+    for (const auto& [id, table] : tables_)
+      unfinished += table->Status() != TableStatus::kFinished ? 1 : 0;
+    if (unfinished >= options_.max_tables)
+      return reply(ApiFail(503, "too_many_tables",
+                           "the server holds its maximum of " +
+                               std::to_string(options_.max_tables) + " unfinished tables"));
+    do stored.id = RandomHex(6);
+    while (tables_.count(stored.id) != 0);
+    ++creating_;
+  }
+  auto table = std::make_shared<Table>(context_, stored, std::move(*session), *options, size_t(-1));
+  context_.store->CreateTable(stored, [this, table, reply](Result<void> done) {
+    {
+      std::lock_guard lock(mutex_);
+      --creating_;
+      if (done) tables_.emplace(table->id(), table);
+    }
+    if (!done) {
+      std::cerr << "savanna serve: storage error: " << done.error().message << "\n";
+      return reply(ApiFail(500, "storage_error", "the server could not store the table"));
+    }
+    table->Start();
+    reply(table->Summary());
+  });
+}
+
+Result<size_t> Lobby::Resume() {
+  auto stored = context_.store->LoadAll();
+  if (!stored) return tl::unexpected(stored.error());
+  size_t resumed = 0;
+  for (StoredTable& t : *stored) {
+    GameRecord record;
+    record.game = t.game;
+    record.params = t.params;
+    record.seed = t.seed;
+    for (const StoredSeat& seat : t.seats) record.seats.push_back(seat.player);
+    record.actions = t.actions;
+    record.result = nullptr;
+    // The open simultaneous step, if any: its submissions stay sealed after the restart.
+    size_t open_step = size_t(-1);
+    auto session = Session::FromRecord(games_, record, {},
+                                       [&](size_t i, const Session&, const Revealed& revealed) {
+                                         if (!revealed.empty())
+                                           open_step = size_t(-1);
+                                         else if (open_step == size_t(-1))
+                                           open_step = i;
+                                       });
+    auto options = TableOptions::FromJson(t.options, options_.defaults);
+    if (!session || !options) {
+      std::cerr << "savanna serve: table " << t.id << " is not resumed: "
+                << (!session ? session.error().message : options.error().message) << "\n";
+      continue;
+    }
+    const std::string id = t.id;
+    auto table =
+        std::make_shared<Table>(context_, std::move(t), std::move(*session), *options, open_step);
+    std::lock_guard lock(mutex_);
+    tables_.emplace(id, table);
+    ++resumed;
+  }
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, table] : tables_) table->Start();
+  return resumed;
+}
+
+std::shared_ptr<Table> Lobby::Find(std::string_view id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = tables_.find(id);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+Json Lobby::List() const {
+  std::vector<std::shared_ptr<Table>> tables;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, table] : tables_) tables.push_back(table);
+  }
+  std::vector<Json> summaries;
+  for (const auto& table : tables)
+    if (table->Status() != TableStatus::kFinished) summaries.push_back(table->Summary());
+  std::sort(summaries.begin(), summaries.end(), [](const Json& a, const Json& b) {
+    return std::pair(a["created"].get<int64_t>(), a["id"].get<std::string>()) <
+           std::pair(b["created"].get<int64_t>(), b["id"].get<std::string>());
+  });
+  return {{"tables", summaries}};
+}
+
+Json Lobby::GamesJson() const {
+  Json games = Json::array();
+  for (const GameEntry& entry : games_.entries()) games.push_back(entry.info.ToJson());
+  return games;
+}
+
+Json Lobby::AgentsJson() {
+  Json agents = Json::array();
+  for (const AgentInfo& info : AgentInfos()) {
+    Json params = Json::object();
+    for (const ParamSpec& param : info.params) params[param.name] = param.ToJson();
+    agents.push_back({{"name", info.name}, {"description", info.description}, {"params", params}});
+  }
+  return agents;
+}
+
+void Lobby::CloseAll() {
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, table] : tables_) table->Close();
+}
+
+}  // namespace savanna::server

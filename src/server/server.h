@@ -1,0 +1,51 @@
+// `savanna serve`: HTTP and WebSocket on one port (Boost.Beast), tables in a Lobby, storage in
+// a TableStore (SQLite), AI seats on a worker pool. Start() binds, resumes every stored table and
+// returns a running server; Stop() (or the destructor) shuts it down.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/registry.h"
+#include "server/lobby.h"
+#include "server/table_store.h"
+
+namespace savanna::server {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;  // 0: any free port (see Server::port())
+  std::string db_path = "savanna.db";
+  SyncMode sync = SyncMode::kFull;
+  std::string web_dir;                   // the built web UI; empty: the built-in page at /
+  int network_threads = 1;               // run the sockets and the tables' (short) work
+  int agent_threads = 2;                 // run Agent::Choose
+  size_t max_message_bytes = 16 * 1024;  // larger WebSocket messages and HTTP bodies are refused
+  double messages_per_second = 20;       // per connection, sustained ...
+  double message_burst = 40;             // ... with bursts up to this many
+  LobbyOptions lobby;
+};
+
+class Server {
+ public:
+  // Opens the store, resumes its tables, binds host:port and starts the threads. Errors: the
+  // store cannot be opened or read, the address cannot be bound.
+  static Result<std::unique_ptr<Server>> Start(const GameRegistry& games, ServerOptions options);
+  ~Server();
+
+  uint16_t port() const;
+  size_t resumed_tables() const;
+  // Stops accepting, closes every connection, waits for the threads and the store. Idempotent.
+  void Stop();
+  // Blocks until Stop() is called (from another thread or a signal handler's Stop).
+  void Wait();
+
+  struct Impl;
+
+ private:
+  explicit Server(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace savanna::server

@@ -1,0 +1,152 @@
+// One table of the server: a Session (the rules live there), its seats with their tokens, the
+// connections watching it, AI seats thinking on the worker pool, and the pipeline that stores
+// every change before anyone is told of it. Knows no network: connections are Clients.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/api_error.h"
+#include "server/table_store.h"
+#include "session/session.h"
+
+namespace savanna::server {
+
+// A connection as a table sees it. Send must not block and must not call back into the table
+// (tables call it with their lock held).
+class Client {
+ public:
+  virtual ~Client() = default;
+  virtual void Send(std::shared_ptr<const std::string> message) = 0;
+};
+
+// Per-table options, chosen at creation (POST /api/tables "options").
+struct TableOptions {
+  double ai_seconds = 1.0;   // time= given to agents that take a per-decision time budget
+  double replace_after = 0;  // seconds a human seat may stay vacant before an agent takes it
+  std::string replacement = "random";  // the agent spec that replaces a vacant human seat
+
+  Json ToJson() const;
+  // From a request's "options" (every field optional; unknown fields are errors), starting
+  // from `defaults`. The replacement spec is checked.
+  static ApiResult<TableOptions> FromJson(const Json& json, const TableOptions& defaults);
+};
+
+// `spec` with time=SECONDS added when its agent takes a `time` parameter and the spec does not
+// set it; otherwise `spec` unchanged.
+std::string WithTimeBudget(const std::string& spec, double seconds);
+
+// What a table shares with the others: the store, the executors and the limits.
+struct TableContext {
+  TableStore* store = nullptr;
+  boost::asio::any_io_executor net;            // runs table work (short) and timers
+  boost::asio::thread_pool* agents = nullptr;  // runs Agent::Choose
+};
+
+enum class TableStatus { kWaiting, kPlaying, kFinished };
+std::string_view StatusName(TableStatus status);
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  // `stored` must describe `session` (the lobby builds both).
+  Table(TableContext context, StoredTable stored, Session session, TableOptions options,
+        size_t open_step_start);
+
+  const std::string& id() const { return id_; }
+
+  // The callbacks run on the net executor once the change is stored (or was refused).
+  struct Joined {
+    int seat = 0;
+    std::string token;  // the seat token: shown once, stored only as its digest
+  };
+  // Takes a free human seat (`seat`, or the first free one) for a player called `name`;
+  // `client` (optional) is attached to it at once.
+  void Join(std::optional<int> seat, std::string name, std::shared_ptr<Client> client,
+            std::function<void(ApiResult<Joined>)> reply);
+  // Attaches `client` to the seat that `token` belongs to (after a disconnect). No write.
+  void Rejoin(const std::string& token, std::shared_ptr<Client> client,
+              std::function<void(ApiResult<int>)> reply);
+  void Spectate(std::shared_ptr<Client> client, std::function<void()> reply);
+  // Gives the seat of `token` up: the token stops working and the seat is free again.
+  void Leave(const std::string& token, std::function<void(ApiResult<int>)> reply);
+  // A human seat's action (its text). `reply` gets the action's index once it is stored.
+  void Act(int seat, const std::string& token, const std::string& action,
+           std::function<void(ApiResult<int64_t>)> reply);
+  // `client` closed or moved to another table.
+  void Detach(const Client* client);
+
+  // {"id", "game", "title", "status", "seats": [...], "options", "actions", "created"}.
+  Json Summary() const;
+  bool IsOpen() const;  // not finished, with a free human seat
+  TableStatus Status() const;
+  // The whole record, once the game is over (it holds every secret of the deal).
+  ApiResult<Json> Record() const;
+
+  // After construction (and after resuming): starts agents and vacancy timers as needed.
+  void Start();
+  // Stops timers; agents already thinking finish on their own.
+  void Close();
+
+ private:
+  struct Viewer {
+    std::weak_ptr<Client> client;
+    const Client* key = nullptr;
+    Player seat = kSpectator;
+  };
+  using Lock = std::unique_lock<std::mutex>;
+
+  // The pipeline: `op` runs (lock held) now, or after the store writes already in flight.
+  void Run(std::function<void()> op);
+  // Starts a store write; `then` runs (lock held, on net) once it is done, then queued ops.
+  void Write(std::function<void(TableStore::Done)> write, std::function<void(Result<void>)> then);
+  void Drain();
+
+  TableStatus StatusLocked() const;
+  Json SummaryLocked() const;
+  Json SeatsJson() const;
+  std::optional<int> SeatOfToken(const std::string& token) const;
+  bool SeatConnected(int seat) const;
+
+  // Stores and applies one action (a human's text or an agent's choice, already checked).
+  void Commit(Player seat, Action action, std::function<void(ApiResult<int64_t>)> reply);
+  void AfterAction(Player seat, int64_t index, const Revealed& revealed);
+
+  // Per-viewer messages. `fresh` entries are the log entries this update adds for everyone
+  // (a resolved step) and `own` the index of an entry only its seat sees now (sealed).
+  std::string StateMessage(Player viewer, const Json& log) const;
+  Json LogEntry(int64_t index, Player viewer) const;
+  Json FullLog(Player viewer) const;
+  void SendFullState(const std::shared_ptr<Client>& client, Player viewer) const;
+  void Broadcast(const std::vector<int64_t>& public_entries, int64_t own_entry);
+  void Attach(const std::shared_ptr<Client>& client, Player seat);
+
+  void ScheduleAgents();
+  void OnAgentChoice(Player seat, Action action);
+  void UpdateVacancyTimers();
+  void ReplaceVacantSeat(int seat);
+
+  const std::string id_;
+  TableContext context_;
+  TableOptions options_;
+
+  mutable std::mutex mutex_;  // guards everything below
+  StoredTable stored_;        // what the store holds (seats, created; actions are in session_)
+  Session session_;
+  size_t open_step_start_;  // index of the first sealed action of the open step, or npos
+  bool busy_ = false;       // a store write is in flight
+  std::deque<std::function<void()>> waiting_;
+  std::vector<Viewer> viewers_;
+  PlayerSet thinking_;  // agent seats whose Choose is running on the pool
+  std::vector<std::unique_ptr<boost::asio::steady_timer>> vacancy_timers_;  // per seat
+  bool closed_ = false;
+};
+
+}  // namespace savanna::server

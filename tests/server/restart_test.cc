@@ -1,0 +1,154 @@
+// Restart recovery: the built `savanna serve` is killed with SIGKILL in the middle of a game and
+// started again on the same database; every table resumes exactly where it was, seat tokens
+// still work, and the game plays on to its end.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <thread>
+
+#include "core/rng.h"
+#include "games/registry.h"
+#include "server/server_test_util.h"
+
+extern char** environ;
+
+namespace savanna::testing {
+namespace {
+
+// `savanna serve --port 0 --db DB` as a child process; port() is read from its first line.
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::string& db) {
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0) std::abort();
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+    posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+    std::vector<std::string> args = {SAVANNA_BINARY, "serve", "--port", "0", "--db", db};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ) != 0) std::abort();
+    posix_spawn_file_actions_destroy(&actions);
+    close(pipe_fds[1]);
+    out_ = fdopen(pipe_fds[0], "r");
+    char line[512] = {};
+    if (fgets(line, sizeof line, out_) != nullptr) {
+      first_line_ = line;
+      const size_t colon = first_line_.find(':', first_line_.find("127.0.0.1"));
+      if (colon != std::string::npos) port_ = uint16_t(std::stoi(first_line_.substr(colon + 1)));
+    }
+  }
+  ~ServerProcess() { Kill(SIGKILL); }
+
+  uint16_t port() const { return port_; }
+  const std::string& first_line() const { return first_line_; }
+  // Sends `signal` and waits for the process; returns its wait status.
+  int Kill(int signal) {
+    if (pid_ <= 0) return 0;
+    kill(pid_, signal);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    if (out_) fclose(out_);
+    out_ = nullptr;
+    return status;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+  std::string first_line_;
+  uint16_t port_ = 0;
+};
+
+// Reads states until seat `client` is asked to act (or the game ends); returns that state.
+Json WaitForTurn(WsClient& client) {
+  while (true) {
+    const Json m = client.Receive(std::chrono::seconds(10));
+    if (m.is_null() || m["type"] == "error") return m;
+    if (m["type"] == "state" && (m.contains("legal") || m["status"] == "finished")) return m;
+  }
+}
+
+TEST(RestartTest, KillNineMidGameThenEveryTableResumesExactly) {
+  TempDir dir;
+  const std::string db = dir.Path("tables.db");
+  auto server = std::make_unique<ServerProcess>(db);
+  ASSERT_NE(server->port(), 0) << server->first_line();
+  EXPECT_NE(server->first_line().find("0 tables resumed"), std::string::npos);
+
+  // Two tables: one mid-game (a human and an agent), one waiting for its second human.
+  const Json created =
+      Http(server->port(), "POST", "/api/tables",
+           Json{{"game", "kariba(players=3)"}, {"seats", {"human", "random", "random"}}})
+          .json();
+  const std::string id = created["id"];
+  const std::string waiting =
+      Http(server->port(), "POST", "/api/tables",
+           Json{{"game", "kilimanjaro(players=2)"}, {"seats", {"human", "human"}}})
+          .json()["id"];
+  Json token;
+  Json before;
+  Rng rng(5);
+  {
+    WsClient a(server->port());
+    token = a.Request({{"type", "join"}, {"table", id}, {"seat", 0}}, "joined")["token"];
+    ASSERT_TRUE(token.is_string());
+    for (int turn = 0; turn < 6; ++turn) {
+      const Json state = WaitForTurn(a);
+      ASSERT_TRUE(state.contains("legal")) << state.dump();
+      const std::vector<std::string> legal = state["legal"];
+      ASSERT_EQ(a.Request({{"type", "act"}, {"action", legal[rng.Below(uint32_t(legal.size()))]}},
+                          "ack")["type"],
+                "ack");
+    }
+    before = WaitForTurn(a);  // the agents have answered; seat 0 must act: the table is idle
+    ASSERT_TRUE(before.contains("legal"));
+    EXPECT_EQ(server->Kill(SIGKILL), SIGKILL) << "killed, not stopped";
+  }
+
+  server = std::make_unique<ServerProcess>(db);
+  ASSERT_NE(server->port(), 0) << server->first_line();
+  EXPECT_NE(server->first_line().find("2 tables resumed"), std::string::npos)
+      << server->first_line();
+  const Json summary = Http(server->port(), "GET", "/api/tables/" + id).json();
+  EXPECT_EQ(summary["actions"], before["actions"]);
+  EXPECT_EQ(Http(server->port(), "GET", "/api/tables/" + waiting).json()["status"], "waiting");
+
+  WsClient a(server->port());
+  const Json rejoined = a.Request({{"type", "rejoin"}, {"table", id}, {"token", token}}, "joined");
+  ASSERT_EQ(rejoined["seat"], 0) << rejoined.dump();
+  const Json after = WaitForTurn(a);
+  EXPECT_EQ(after["view"], before["view"]) << "the same position";
+  EXPECT_EQ(after["legal"], before["legal"]);
+  EXPECT_EQ(after["actions"], before["actions"]);
+  // The log after the restart is the whole log of seat 0 so far.
+  size_t logged = 0;
+  for (const Json& e : after["log"]) EXPECT_EQ(e["index"], logged++);
+  EXPECT_EQ(logged, before["actions"].get<size_t>());
+
+  // Play on to the end; the record replays.
+  Json state = after;
+  while (state["status"] != "finished") {
+    ASSERT_TRUE(state.contains("legal")) << state.dump();
+    const std::vector<std::string> legal = state["legal"];
+    ASSERT_EQ(a.Request({{"type", "act"}, {"action", legal[rng.Below(uint32_t(legal.size()))]}},
+                        "ack")["type"],
+              "ack");
+    state = WaitForTurn(a);
+    ASSERT_FALSE(state.is_null());
+  }
+  const HttpReply record = Http(server->port(), "GET", "/api/tables/" + id + "/record");
+  ASSERT_EQ(record.status, 200);
+  EXPECT_GT(ExpectMessagesMatchReplay(Games(), record.json(), 0, a.history()), 0);
+  EXPECT_EQ(server->Kill(SIGTERM), 0) << "SIGTERM stops the server cleanly";
+}
+
+}  // namespace
+}  // namespace savanna::testing

@@ -1,0 +1,126 @@
+// The SQLite table store (round trips, durability across reopening, WAL mode, a failed write
+// that leaves the others of its batch alone) and the server's secrets (SHA-256, tokens).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <future>
+#include <set>
+
+#include "server/server_test_util.h"
+#include "server/table_store.h"
+#include "server/tokens.h"
+
+namespace savanna::server {
+namespace {
+
+using testing::TempDir;
+
+// Runs a write and waits for its result.
+template <class F>
+Result<void> Wait(F write) {
+  std::promise<Result<void>> done;
+  write([&](Result<void> r) { done.set_value(r); });
+  return done.get_future().get();
+}
+
+StoredTable SampleTable(const std::string& id) {
+  StoredTable t;
+  t.id = id;
+  t.game = "kariba";
+  t.params = {{"players", 2}};
+  t.seed = 0xfedcba9876543210ULL;  // above 2^63: stored exactly
+  t.options = {{"ai_seconds", 1.5}};
+  t.created = 1700000000;
+  t.seats = {{"human", "human", "Ada", "abc"}, {"random(seed=5)", "random", "", ""}};
+  return t;
+}
+
+TEST(SqliteStoreTest, TablesSeatsAndActionsSurviveReopening) {
+  TempDir dir;
+  const std::string path = dir.Path("t.db");
+  {
+    auto store = OpenSqliteStore(path);
+    ASSERT_TRUE(store) << store.error().message;
+    TableStore& s = **store;
+    ASSERT_TRUE(Wait([&](auto done) { s.CreateTable(SampleTable("t1"), done); }));
+    ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("t1", 0, {0, "play 1 zebra"}, done); }));
+    ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("t1", 1, {1, "play 2 mouse"}, done); }));
+    ASSERT_TRUE(Wait([&](auto done) { s.UpdateSeat("t1", 0, {"human", "human", "", ""}, done); }));
+    EXPECT_TRUE(std::filesystem::exists(path + "-wal")) << "WAL mode";
+  }
+  auto store = OpenSqliteStore(path);
+  ASSERT_TRUE(store);
+  auto tables = (*store)->LoadAll();
+  ASSERT_TRUE(tables) << tables.error().message;
+  ASSERT_EQ(tables->size(), 1u);
+  const StoredTable& t = (*tables)[0];
+  const StoredTable want = SampleTable("t1");
+  EXPECT_EQ(t.id, "t1");
+  EXPECT_EQ(t.game, want.game);
+  EXPECT_EQ(t.params, want.params);
+  EXPECT_EQ(t.seed, want.seed);
+  EXPECT_EQ(t.options, want.options);
+  EXPECT_EQ(t.created, want.created);
+  ASSERT_EQ(t.seats.size(), 2u);
+  EXPECT_EQ(t.seats[0], (StoredSeat{"human", "human", "", ""}));
+  EXPECT_EQ(t.seats[1], want.seats[1]);
+  ASSERT_EQ(t.actions.size(), 2u);
+  EXPECT_EQ(t.actions[1], (RecordedAction{1, "play 2 mouse"}));
+}
+
+TEST(SqliteStoreTest, ABadWriteFailsAloneInItsBatch) {
+  TempDir dir;
+  auto store = OpenSqliteStore(dir.Path("t.db"), SyncMode::kNormal);
+  ASSERT_TRUE(store);
+  TableStore& s = **store;
+  ASSERT_TRUE(Wait([&](auto done) { s.CreateTable(SampleTable("t1"), done); }));
+  // Queued together: the duplicate index fails, the writes around it succeed.
+  std::vector<std::promise<Result<void>>> results(3);
+  s.AppendAction("t1", 0, {0, "a"}, [&](Result<void> r) { results[0].set_value(r); });
+  s.AppendAction("t1", 0, {0, "b"}, [&](Result<void> r) { results[1].set_value(r); });
+  s.AppendAction("t1", 1, {1, "c"}, [&](Result<void> r) { results[2].set_value(r); });
+  s.Flush();
+  EXPECT_TRUE(results[0].get_future().get());
+  EXPECT_FALSE(results[1].get_future().get());
+  EXPECT_TRUE(results[2].get_future().get());
+  EXPECT_FALSE(Wait([&](auto done) { s.CreateTable(SampleTable("t1"), done); })) << "same id";
+  auto tables = s.LoadAll();
+  ASSERT_TRUE(tables);
+  ASSERT_EQ((*tables)[0].actions.size(), 2u);
+  EXPECT_EQ((*tables)[0].actions[0].action, "a");
+}
+
+TEST(SqliteStoreTest, UnusableFileIsAnError) {
+  TempDir dir;
+  auto store = OpenSqliteStore(dir.Path("missing/dir/t.db"));
+  ASSERT_FALSE(store);
+  EXPECT_NE(store.error().message.find("missing/dir/t.db"), std::string::npos);
+}
+
+TEST(TokensTest, Sha256KnownAnswers) {
+  EXPECT_EQ(Sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(Sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(Sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(Sha256Hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(TokensTest, TokensAreLongRandomAndDistinct) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 100; ++i) {
+    const std::string token = RandomHex(kTokenBytes);
+    EXPECT_EQ(token.size(), 64u);
+    EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos);
+    seen.insert(token);
+  }
+  EXPECT_EQ(seen.size(), 100u);
+  EXPECT_GE(kTokenBytes * 8, 128);
+  EXPECT_NE(RandomSeed(), RandomSeed());
+  EXPECT_TRUE(ConstantTimeEquals("abc", "abc"));
+  EXPECT_FALSE(ConstantTimeEquals("abc", "abd"));
+  EXPECT_FALSE(ConstantTimeEquals("abc", "ab"));
+}
+
+}  // namespace
+}  // namespace savanna::server
