@@ -159,8 +159,9 @@ std::string KapKairoState::ViewText(Player viewer) const {
   const Config& c = config();
   std::ostringstream out;
   out << "Vom Kap bis Kairo: " << PhaseText(*this) << "\n";
-  out << "Draw pile: " << Plural(d_.pile.size, "card", "cards")
-      << "; discard pile: " << CardsText(c, d_.discard.cards.data(), d_.discard.size) << "\n";
+  out << "Draw pile: " << Plural(d_.pile.size, "card", "cards") << "; discard pile ("
+      << Plural(d_.discard.size, "card", "cards")
+      << "): " << CardsText(c, d_.discard.cards.data(), d_.discard.size) << "\n";
   if (d_.auction_size > 0)
     out << "Up for purchase: " << CardsText(c, d_.auction.data(), d_.auction_size) << "\n";
   if (d_.phase == Phase::kBuild) {
@@ -172,8 +173,9 @@ std::string KapKairoState::ViewText(Player viewer) const {
   }
   for (int p = 0; p < c.players; ++p) {
     const Row& row = d_.rows[p];
-    out << SeatName(p) << (p == viewer ? " (you)" : "") << ": " << int(d_.capital[p]) << " pounds, "
-        << int(row.built) << " built, " << Plural(d_.bonus_count[p], "bonus track", "bonus tracks");
+    out << SeatName(p) << (p == viewer ? " (you)" : "") << ": "
+        << Plural(d_.capital[p], "pound", "pounds") << ", " << int(row.built) << " built, "
+        << Plural(d_.bonus_count[p], "bonus track", "bonus tracks");
     if (d_.phase == Phase::kBid) {
       if (p == viewer && d_.pending[p] >= 0) {
         out << ", your bid: " << d_.pending[p];

@@ -537,6 +537,27 @@ TEST(KapKairoDecisions, BonusTracksComeFaceDownFromThePile) {
   EXPECT_GT(faces.size(), 1u);
 }
 
+TEST(KapKairoDecisions, DiscardPileAndRowsAreOpenInformation) {
+  Position pos("kap_kairo(players=2)");
+  const int discarded = pos.Card("desert", 10), built = pos.Card("savanna", 5);
+  auto s = pos.Row(0, {built, pos.Card("desert", 9)}, 1)
+               .Row(1, {pos.Card("river", 6)})
+               .Revealed({pos.Card("villages", 2)})
+               .Discard({discarded})
+               .Bonus(1, {pos.Card("mountains", 1)})
+               .Building(0)
+               .Build();
+  for (Player viewer : {0, 1, kSpectator}) {
+    const Json view = s->View(viewer);
+    EXPECT_EQ(view["discard"][0]["id"], discarded);
+    EXPECT_EQ(view["players"][0]["row"][0]["id"], built);  // built landscapes stay known
+    EXPECT_EQ(view["players"][0]["landscapes_built"], 1);
+    EXPECT_EQ(view["players"][1]["bonus_tracks"], 1);
+    EXPECT_EQ(view["pile_size"], s->data().pile.size);
+    EXPECT_FALSE(view.contains("pile"));
+  }
+}
+
 TEST(KapKairoDecisions, BothPilesEmptyPassEndsTheBuildPhase) {
   Position pos("kap_kairo(players=3)");
   const int r1 = pos.Card("savanna", 10), r2 = pos.Card("villages", 10);
