@@ -39,6 +39,7 @@ bool AllAuctionCardsAlike(const Config& config, const KapKairoData& d) {
 // Reveals one card per player ("PurchaseRevealsWhatThereIs"); with nothing to reveal the game
 // ends ("NothingToAuctionEndsTheGame").
 void StartPurchase(const Config& config, KapKairoData& d) {
+  d.reveal_failed = false;
   d.auction_size = 0;
   for (int i = 0; i < config.players; ++i) {
     int card;
@@ -190,6 +191,7 @@ void Build(const Config& config, KapKairoData& d, int player, int bonus) {
   for (int i = 0; i < bonus; ++i) d.discard.Push(d.bonus[player][--d.bonus_count[player]]);
   d.capital[player] = uint8_t(d.capital[player] + config.card(card).pounds);
   ++row.built;
+  d.reveal_failed = false;
   DiscardRevealed(d);
   d.last_build = LastBuild{int8_t(player), uint8_t(card), uint8_t(bonus), uint8_t(pounds), 0};
   if (row.built == kLandscapesToWin) {

@@ -144,7 +144,7 @@ int FreeTracks(const Config& config, const KapKairoData& d, int player);
 // Pounds a build spending `bonus` bonus tracks costs now, or -1 when it is not allowed (no open
 // landscape, too many bonus tracks, or not enough capital).
 int BuildCost(const Config& config, const KapKairoData& d, int player, int bonus);
-// The auction slot a "take" of `slot` stands for: the first slot holding an identical card.
+// True when no earlier auction slot holds an identical card (only such slots are offered).
 bool IsFirstOfItsKind(const Config& config, const KapKairoData& d, int slot);
 
 // ---- JSON (kap_kairo_json.cc) ------------------------------------------------------------------

@@ -23,6 +23,12 @@ int DiscardCount(const KapKairoData& d, int card) {
   return int(std::count(d.discard.cards.begin(), d.discard.cards.begin() + d.discard.size, card));
 }
 
+// The state reads back through the game's own validating reader.
+void ExpectReloads(const State& state) {
+  auto loaded = state.game().StateFromJson(state.ToJson());
+  EXPECT_TRUE(loaded.has_value()) << loaded.error().message;
+}
+
 std::vector<int> Order(const KapKairoData& d, int players) {
   return std::vector<int>(d.last_auction.order.begin(), d.last_auction.order.begin() + players);
 }
@@ -576,12 +582,16 @@ TEST(KapKairoDecisions, BothPilesEmptyPassEndsTheBuildPhase) {
   auto builder = s->Clone();
   Act(*builder, "build paying 30 pounds");
   EXPECT_EQ(static_cast<const KapKairoState&>(*builder).data().rows[1].built, 1);
+  EXPECT_FALSE(static_cast<const KapKairoState&>(*builder).data().reveal_failed);
+  ExpectReloads(*builder);
   // A pass ends the build phase: the revealed cards are discarded and a purchase follows,
   // revealing them again from the refilled pile.
   Act(*s, "pass");
   EXPECT_EQ(d.phase, Phase::kBid);
   EXPECT_EQ(d.auction_size, 2);
   EXPECT_EQ(d.pile.size + d.discard.size, 0);
+  EXPECT_FALSE(d.reveal_failed);
+  ExpectReloads(*s);
 }
 
 TEST(KapKairoDecisions, PurchaseRevealsWhatThereIs) {
@@ -637,6 +647,7 @@ TEST(KapKairoDecisions, NothingToAuctionEndsTheGame) {
   Act(*s, "build paying 80 pounds");
   ASSERT_TRUE(s->IsTerminal());
   EXPECT_EQ(s->data().end, EndReason::kNothingToAuction);
+  ExpectReloads(*s);
   // Players 0 and 1 both built 3; player 1 has more pounds left.
   EXPECT_EQ(s->Winners(), PlayerSet::Single(1));
   // With equal pounds the win is shared.
