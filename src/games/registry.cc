@@ -2,6 +2,7 @@
 // CMakeLists.txt, its data, its tests.
 #include "games/registry.h"
 
+#include "games/kap_kairo/kap_kairo_game.h"
 #include "games/kariba/kariba_game.h"
 #include "games/kilimanjaro/kilimanjaro_game.h"
 
@@ -12,6 +13,7 @@ const GameRegistry& Games() {
     GameRegistry r;
     r.Add(kariba::Entry());
     r.Add(kilimanjaro::Entry());
+    r.Add(kap_kairo::Entry());
     return r;
   }();
   return registry;

@@ -8,11 +8,11 @@
 
 namespace savanna::testing {
 
-// The id of the action whose string is `text` for the first player to act; adds a test failure
-// and returns kInvalidAction otherwise.
-Action ActionNamed(const State& state, const std::string& text);
-// Applies `text` for the first player to act through the checked Apply, failing the test if it
-// is not legal.
-void Do(State& state, const std::string& text);
+// The id of the action whose string is `text` for `player` (kSpectator: the first player to
+// act); adds a test failure and returns kInvalidAction otherwise.
+Action ActionNamed(const State& state, const std::string& text, Player player = kSpectator);
+// Applies `text` for `player` (kSpectator: the first player to act) through the checked Apply,
+// failing the test if it is not legal.
+void Do(State& state, const std::string& text, Player player = kSpectator);
 
 }  // namespace savanna::testing
