@@ -59,7 +59,12 @@ class TerminalGame {
         hint_agent_(std::move(hint_agent)),
         auto_hints_(auto_hints),
         unseen_(size_t(session_.NumPlayers())) {
-    for (Player p = 0; p < session_.NumPlayers(); ++p) humans_ += session_.IsHuman(p) ? 1 : 0;
+    for (Player p = 0; p < session_.NumPlayers(); ++p)
+      if (session_.IsHuman(p)) {
+        ++humans_;
+        reader_ = p;
+      }
+    if (humans_ != 1) reader_ = kSpectator;
   }
 
   // Plays until the game ends or a human quits (or stdin ends). Returns the exit status.
@@ -91,14 +96,15 @@ class TerminalGame {
   }
 
   // Prints public moves; with hotseat also queues them for every human seat's next turn, since
-  // the screen is cleared before that turn.
+  // the screen is cleared before that turn. With one human seat the screen is that seat's; with
+  // several it is shared, and with none it is a spectator's: then only public texts show.
   void Announce(const Revealed& revealed) {
-    for (const RecordedAction& move : revealed) {
-      const std::string line = SeatLabel(move.player) + ": " + move.action;
-      std::cout << "  " << line << "\n";
+    for (const RevealedAction& move : revealed) {
+      std::cout << "  " << SeatLabel(move.player) << ": " << move.TextFor(reader_) << "\n";
       if (humans_ > 1)  // each human seat knows its own moves
         for (Player p = 0; p < Player(unseen_.size()); ++p)
-          if (p != move.player) unseen_[size_t(p)].push_back(line);
+          if (p != move.player)
+            unseen_[size_t(p)].push_back(SeatLabel(move.player) + ": " + move.TextFor(p));
     }
     std::cout.flush();
   }
@@ -246,6 +252,7 @@ class TerminalGame {
   std::unique_ptr<Agent> hint_agent_;
   bool auto_hints_ = false;
   int humans_ = 0;
+  Player reader_ = kSpectator;  // who reads the screen: the only human seat, else a spectator
   bool save_warned_ = false;
   std::vector<std::vector<std::string>> unseen_;  // per seat: announcements not yet shown
 };

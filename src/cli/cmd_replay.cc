@@ -16,10 +16,11 @@ struct ReplayOptions {
   bool text = false;
 };
 
-Json RevealedJson(const Revealed& revealed) {
+// What `viewer` may read of the actions the step made public.
+Json RevealedJson(const Revealed& revealed, Player viewer) {
   Json list = Json::array();
   for (const auto& move : revealed)
-    list.push_back({{"player", move.player}, {"action", move.action}});
+    list.push_back({{"player", move.player}, {"action", move.TextFor(viewer)}});
   return list;
 }
 
@@ -45,7 +46,7 @@ int RunReplay(const GameRegistry& games, const ReplayOptions& options) {
       steps.emplace_back(Json(), moves + "\n" + session.ViewText(*viewer));
     } else {
       steps.emplace_back(
-          Json{{"revealed", RevealedJson(revealed)}, {"view", session.View(*viewer)}}, "");
+          Json{{"revealed", RevealedJson(revealed, *viewer)}, {"view", session.View(*viewer)}}, "");
     }
   };
   const std::vector<std::string> humans(size_t((*game)->NumPlayers()), std::string(kHumanSeat));

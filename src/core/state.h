@@ -53,6 +53,13 @@ class State {
   virtual bool IsLegal(Player player, Action action) const;
   // A readable name for an id that is legal for `player` now; unique among those legal actions.
   virtual std::string ActionToString(Player player, Action action) const = 0;
+  // How `player`'s `action` (legal now) reads to everybody else once its step has resolved, for
+  // logs and announcements: it names nothing that the other players may not know (Kilimanjaro's
+  // "place lion on 37" reads "place a counter on 37"). Default: ActionToString. The conformance
+  // suite checks that actions which look alike to a viewer afterwards read alike.
+  virtual std::string PublicActionString(Player player, Action action) const {
+    return ActionToString(player, action);
+  }
   // The id whose ActionToString is `text` (ignoring case and surrounding space) among the
   // legal actions of `player`. Errors name the player, the text and say why.
   virtual Result<Action> ParseAction(Player player, std::string_view text) const;

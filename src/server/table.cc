@@ -387,11 +387,11 @@ void Table::AfterAction(Player seat, int64_t index, const Revealed& revealed) {
 
 Json Table::LogEntry(int64_t index, Player viewer) const {
   const RecordedAction& a = session_.record().actions[size_t(index)];
-  Json entry = {{"index", index}, {"player", a.player}};
-  // Another seat's action text may name something hidden from the viewer (the kind of a
-  // face-down counter), so only the actor sees it; the game's view tells the rest.
-  if (a.player == viewer) entry["action"] = a.action;
-  return entry;
+  // Another seat's action reads as its public text (State::PublicActionString), which names
+  // nothing hidden from the viewer (a face-down counter's placement without its kind).
+  return {{"index", index},
+          {"player", a.player},
+          {"action", a.player == viewer ? a.action : session_.PublicText(size_t(index))}};
 }
 
 Json Table::FullLog(Player viewer) const {

@@ -137,18 +137,20 @@ Result<Revealed> Session::AcceptText(Player seat, std::string_view action_text) 
 Revealed Session::Accept(Player seat, Action action) {
   const PlayerSet before = state_->PlayersToAct();
   std::string text = state_->ActionToString(seat, action);
+  std::string public_text = state_->PublicActionString(seat, action);
   auto applied = state_->Apply(seat, action);
   SAVANNA_CHECK_MSG(applied, "seat " + std::to_string(seat) + " (" + record_.seats[seat] +
                                  "): action " + std::to_string(action) + ": " +
                                  (applied ? "" : applied.error().message));
   record_.actions.push_back({seat, text});
+  public_texts_.push_back(public_text);
   record_.result = ResultJson(*state_);
   // The step is still open when exactly the other players of the step still owe their
   // submissions: this one stays sealed. Otherwise it resolved and all its submissions are public.
   PlayerSet rest = before;
   rest.Erase(seat);
   const PlayerSet after = state_->PlayersToAct();
-  sealed_.push_back({seat, std::move(text)});
+  sealed_.push_back({seat, std::move(text), std::move(public_text)});
   if (!after.Empty() && after == rest) return {};
   return std::exchange(sealed_, {});
 }

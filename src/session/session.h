@@ -26,12 +26,25 @@ Result<Player> ParseViewer(std::string_view text, int num_players);
 // "human,ismcts(iters=100,c=0.7)" gives two entries. Entries are trimmed; empty ones are errors.
 Result<std::vector<std::string>> SplitSpecList(std::string_view text);
 
+// An action as it becomes public: its full text (as recorded) for the seat that chose it, and
+// the text everybody else may read (State::PublicActionString: e.g. a face-down counter's
+// placement without its kind).
+struct RevealedAction {
+  Player player = 0;
+  std::string action;
+  std::string public_action;
+  // The text `viewer` (a seat or kSpectator) may read.
+  const std::string& TextFor(Player viewer) const {
+    return viewer == player ? action : public_action;
+  }
+};
+
 // Secrecy: submissions to a simultaneous decision stay sealed until the step resolves. The
 // methods that apply actions therefore return only what became public: a sequential action at
 // once, the submissions of a simultaneous step all together (in submission order) when the
-// last one is in, and nothing while the step is still open. Front ends announce exactly that.
-// (An action's string is taken to be public once its step resolves: true of every game so far.)
-using Revealed = std::vector<RecordedAction>;
+// last one is in, and nothing while the step is still open. Front ends announce exactly that,
+// each viewer reading RevealedAction::TextFor(viewer).
+using Revealed = std::vector<RevealedAction>;
 
 // Not thread-safe: one owner (a CLI loop, a server's game task) drives a session.
 class Session {
@@ -116,6 +129,8 @@ class Session {
   // order accepted (sealed submissions included: a record is not a view), and the result
   // (ResultJson) once the game is over.
   const GameRecord& record() const { return record_; }
+  // Record action `index` as every seat but its actor may read it (RevealedAction).
+  const std::string& PublicText(size_t index) const { return public_texts_[index]; }
 
   // Agent seat s uses stream kAgentSeedStream + s of the game seed.
   static constexpr uint64_t kAgentSeedStream = 1000;
@@ -132,6 +147,7 @@ class Session {
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;
   GameRecord record_;
+  std::vector<std::string> public_texts_;       // per record action
   std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null for a human seat
   // The submissions to the simultaneous step under way, sealed until it resolves.
   Revealed sealed_;

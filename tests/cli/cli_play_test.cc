@@ -56,6 +56,20 @@ TEST_F(PlayTest, HintsEstimateEachActionsChanceToWin) {
       1);
 }
 
+// An agent's Kilimanjaro placement is announced without the counter's kind (its public text);
+// the human's own placements keep theirs.
+TEST_F(PlayTest, AnnouncementsNameNothingHidden) {
+  const ProgramOutput r =
+      Savanna({"play", "kilimanjaro(players=2)", "--seats", "human,random", "--seed", "1"},
+              "place banana on 1\nquit\n");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("P0 (human): place banana on 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("P1 (random): place a counter on "), std::string::npos) << r.out;
+  for (const char* kind :
+       {"P1 (random): place banana", "P1 (random): place lion", "P1 (random): place change"})
+    EXPECT_EQ(r.out.find(kind), std::string::npos) << r.out;
+}
+
 TEST_F(PlayTest, AgentsOnlyGameFinishesAndWritesARecord) {
   const std::string record = Path("game.json");
   const ProgramOutput r = Savanna({"play", "kariba(players=3)", "--seats", "random,random,random",

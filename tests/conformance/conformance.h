@@ -30,7 +30,10 @@ namespace savanna::conformance {
 // a Determinize(viewer) of the state, which re-seeds the RNG and keeps the turn and the
 // viewer's options (one determinized state per step is also reloaded from JSON); no view shows
 // the RNG; a pending simultaneous submission changes no other viewer's view and no other
-// player's options; every order of the simultaneous submissions gives the same state.
+// player's options; every order of the simultaneous submissions gives the same state; at a
+// sequential step, actions that leave a viewer's view identical afterwards have the same
+// PublicActionString (so a log names nothing the viewer cannot see; at most
+// kMaxPublicStringChecks such steps per configuration, kMaxPublicStringActions actions each).
 // Fully checked are every step of the first kFullCheckGames games (whose records are also
 // written, read and replayed) and about kSampledStepsPerGame random steps of each later game.
 // Cost: Kariba takes 2-7 CPU seconds per configuration (34 of them: under 2 minutes with
@@ -44,6 +47,9 @@ inline constexpr int kFullCheckGames = 100;
 inline constexpr double kSampledStepsPerGame = 1.0;
 // Determinizations compared per viewer at a fully checked step.
 inline constexpr int kDeterminizationsPerViewer = 1;
+// The public-string check: steps per configuration, and actions compared per step.
+inline constexpr int kMaxPublicStringChecks = 300;
+inline constexpr int kMaxPublicStringActions = 64;
 // Up to this many simultaneous players every submission order is tried; beyond, kRandomOrders.
 inline constexpr int kMaxPlayersForAllOrders = 4;
 inline constexpr int kRandomOrders = 12;
@@ -71,6 +77,7 @@ struct Report {
   int64_t steps = 0;       // actions applied
   int64_t full_steps = 0;  // steps that ran the full checks
   int64_t determinizations = 0;
+  int64_t public_string_checks = 0;
   int64_t varied_determinizations = 0;  // differed from the true state beyond the RNG
   std::vector<std::string> failures;    // each names spec, game, seed, move, player, action
 };

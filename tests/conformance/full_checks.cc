@@ -63,7 +63,8 @@ bool GameChecker::CheckFull() {
   ++report_.full_steps;
   full_json_ = state_->ToJson();
   return CheckStrings() && CheckIllegalSweep() && CheckClone() && CheckJson() &&
-         CheckCorruptJson() && CheckViews() && CheckSubmissionSecrecy() && CheckOrderIndependence();
+         CheckCorruptJson() && CheckViews() && CheckSubmissionSecrecy() &&
+         CheckOrderIndependence() && CheckPublicStrings();
 }
 
 // Action strings are unique among the legal actions; ParseAction reads each one back, ignoring
@@ -322,6 +323,43 @@ bool GameChecker::CheckOrderIndependence() {
     if (all ? !std::next_permutation(order.begin(), order.end()) : round + 1 >= kRandomOrders)
       break;
   }
+  return true;
+}
+
+// At a sequential step, two actions that a viewer cannot tell apart afterwards (its view is
+// the same) must read the same in the viewer's log: PublicActionString names nothing hidden.
+bool GameChecker::CheckPublicStrings() {
+  const PlayerSet acting = state_->PlayersToAct();
+  if (acting.Size() != 1 || report_.public_string_checks >= kMaxPublicStringChecks) return true;
+  ++report_.public_string_checks;
+  const Player p = acting.First();
+  std::vector<Action> actions(legal_[p].begin(), legal_[p].end());
+  check_rng_.Shuffle(actions.data(), actions.size());
+  actions.resize(std::min<size_t>(actions.size(), kMaxPublicStringActions));
+  std::vector<std::string> texts;
+  std::vector<std::vector<std::string>> views;  // per action, per viewer other than p
+  for (Action a : actions) {
+    texts.push_back(state_->PublicActionString(p, a));
+    if (texts.back().empty())
+      return Fail("PublicActionString(" + std::to_string(p) + ", " + std::to_string(a) +
+                  ") is empty");
+    scratch_->CopyFrom(*state_);
+    scratch_->ApplyUnchecked(p, a);
+    views.emplace_back();
+    for (Player v = kSpectator; v < state_->NumPlayers(); ++v)
+      if (v != p) views.back().push_back(scratch_->View(v).dump());
+  }
+  for (size_t i = 0; i < actions.size(); ++i)
+    for (size_t j = i + 1; j < actions.size(); ++j) {
+      if (texts[i] == texts[j]) continue;
+      for (size_t k = 0; k < views[i].size(); ++k)
+        if (views[i][k] == views[j][k])
+          return Fail("player " + std::to_string(p) + "'s actions '" +
+                      state_->ActionToString(p, actions[i]) + "' and '" +
+                      state_->ActionToString(p, actions[j]) +
+                      "' look alike afterwards to a viewer, but their public strings differ: '" +
+                      texts[i] + "' and '" + texts[j] + "'");
+    }
   return true;
 }
 

@@ -48,6 +48,7 @@ class GameChecker {
   bool CheckViews();
   bool CheckSubmissionSecrecy();
   bool CheckOrderIndependence();
+  bool CheckPublicStrings();
   // At the end of the game.
   bool CheckEnd();
   bool CheckReplay();

@@ -187,6 +187,12 @@ std::string KilimanjaroState::ActionToString(Player, Action action) const {
   return "invalid action " + std::to_string(action);
 }
 
+std::string KilimanjaroState::PublicActionString(Player player, Action action) const {
+  if (action >= kFirstPlaceAction && action < kFirstPlayAction)
+    return "place a counter on " + std::to_string(action % kMaxSpaces);
+  return ActionToString(player, action);
+}
+
 Json KilimanjaroState::View(Player viewer) const {
   const Config& c = config();
   Json j;

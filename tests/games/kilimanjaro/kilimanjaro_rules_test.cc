@@ -274,9 +274,9 @@ TEST(KilimanjaroDecisions, OwnCountersStayVisibleToThePlacer) {
   ASSERT_TRUE(game.has_value());
   auto s = (*game)->NewInitialState(5);
   const auto& d = static_cast<KilimanjaroState&>(*s).data();
-  ActionList legal;
-  s->LegalActions(0, legal);
-  s->ApplyUnchecked(0, legal[0]);  // P0 places a counter
+  ActionList first;
+  s->LegalActions(0, first);
+  s->ApplyUnchecked(0, first[0]);  // P0 places a counter
   const std::string kind = CounterName(d.counters[0].kind);
   EXPECT_EQ(s->View(0)["counters"][0]["kind"], kind);
   EXPECT_TRUE(s->View(1)["counters"][0]["kind"].is_null());
@@ -286,6 +286,13 @@ TEST(KilimanjaroDecisions, OwnCountersStayVisibleToThePlacer) {
   const std::string space = std::to_string(d.counters[0].space);
   EXPECT_NE(s->ViewText(1).find(" " + space + "=?(P0)"), std::string::npos) << s->ViewText(1);
   EXPECT_NE(s->ViewText(kSpectator).find(" " + space + "=?(P0)"), std::string::npos);
+  // The move log of the others names the space only.
+  ActionList legal;
+  s->LegalActions(1, legal);
+  for (Action a : legal) {
+    EXPECT_EQ(s->PublicActionString(1, a), "place a counter on " + std::to_string(a % kMaxSpaces));
+    EXPECT_NE(s->ActionToString(1, a).find(" on "), std::string::npos);
+  }
   // Other players' counters still in hand: a count only.
   EXPECT_EQ(s->View(1)["players"][0]["counters_to_place"], 5);
   EXPECT_EQ(s->View(1)["players"][0].count("own_counters_to_place"), 0u);
