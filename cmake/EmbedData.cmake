@@ -8,5 +8,6 @@ function(savanna_embed_data out_source)
     COMMAND ${CMAKE_COMMAND} -DOUT=${out_source} -DROOT=${PROJECT_SOURCE_DIR}/data
             "-DFILES=${inputs}" -P ${PROJECT_SOURCE_DIR}/cmake/EmbedDataScript.cmake
     DEPENDS ${inputs} ${PROJECT_SOURCE_DIR}/cmake/EmbedDataScript.cmake
-    COMMENT "Embedding component data")
+    COMMENT "Embedding component data"
+    VERBATIM)
 endfunction()
