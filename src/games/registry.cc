@@ -2,6 +2,7 @@
 // CMakeLists.txt, its data, its tests.
 #include "games/registry.h"
 
+#include "games/kalimambo/kalimambo_game.h"
 #include "games/kariba/kariba_game.h"
 
 namespace savanna {
@@ -10,6 +11,7 @@ const GameRegistry& Games() {
   static const GameRegistry registry = [] {
     GameRegistry r;
     r.Add(kariba::Entry());
+    r.Add(kalimambo::Entry());
     return r;
   }();
   return registry;
