@@ -35,7 +35,9 @@ inline constexpr int kMinTrack = 20;  // the rhino, 7 explorers, Kali and 6 heap
 inline constexpr int kMaxTrack = 64;  // spaces fit one 64-bit mask
 inline constexpr int kMaxHeaps = 16;
 inline constexpr int kMaxHeapDistance = 4;
-inline constexpr int kMaxMinusPoints = 65535;
+// The most minus points a loaded state may hold; a game adds at most about 11,000 more (16
+// rounds, dung 99), so the 16-bit counters cannot overflow.
+inline constexpr int kMaxMinusPoints = 9999;
 
 // Everything fixed for one game: the parameters and the component data.
 struct Config {

@@ -1,6 +1,6 @@
 // Kalimambo's rules: the set-up, the card choice, and a round's resolution (the moves from the
-// highest card down, dung heaps, the rhino's runs, Kali's penalties). Rule decisions the text
-// leaves open are named after their rows in docs/rules/kalimambo.md.
+// highest card down, dung heaps, the rhino's runs, Kali's penalties). Decisions the text leaves
+// open are named as their rows (and tests) in docs/rules/kalimambo.md.
 #include <algorithm>
 #include <bit>
 #include <typeinfo>
@@ -11,7 +11,7 @@
 namespace savanna::kalimambo {
 namespace {
 
-// Decision "set-up: heaps": `config.heaps` heaps on the free stretch in front of Kali, at least
+// Decision RandomSetUp: `config.heaps` heaps on the free stretch in front of Kali, at least
 // `config.heap_distance` apart, every such placement equally likely. Choosing h of the
 // m - (h - 1) * (distance - 1) slots and spreading them out again is a bijection onto those
 // placements.
@@ -61,10 +61,11 @@ void MoveFigure(const Config& config, KalimamboData& d, int figure, uint8_t lowe
   int leader = 0;
   for (int f = 0; f < config.Figures(); ++f) leader = std::max(leader, Offset(config, d, d.pos[f]));
   const int offset = Offset(config, d, d.pos[figure]);
-  // A figure already at the front stays.
+  // A figure already at the front stays; the front is judged now, when its card comes up
+  // (decision FrontIsJudgedWhenTheFigureMoves).
   if (offset == leader) return;
-  // Decision "the rhino blocks the loop": the group reaches round to the rhino's back, so there
-  // is no free space at its front; the figure stays.
+  // Decision TheRhinoBlocksTheLoop: the group reaches round to the rhino's back, so there is no
+  // free space at its front; the figure stays.
   if (leader == track - 1) return;
   int to = d.rhino + leader + 1;
   if (to >= track) to -= track;
@@ -73,12 +74,13 @@ void MoveFigure(const Config& config, KalimamboData& d, int figure, uint8_t lowe
   event.from = d.pos[figure];
   event.to = uint8_t(to);
   d.pos[figure] = uint8_t(to);
-  // Decision "a heap does not block the target": the figure lands on it and pays.
+  // Decision AHeapDoesNotBlockTheTarget: the figure lands on it and pays. Only here, after a
+  // move, is dung charged (decision OnlyAMoveOntoDungCosts).
   event.dung = (d.heaps >> to) & 1u;
   if (event.dung) Charge(config, d, figure, config.dung_penalty, lowest);
   if (offset == 1) {
     // The figure in front of the rhino left: the rhino runs up behind the new last figure, and
-    // every space of the run costs a point (decision "every space of the run counts").
+    // every space of the run costs a point (decision EverySpaceOfTheRhinosRunCounts).
     int rear = 0, rear_offset = track;
     for (int f = 0; f < config.Figures(); ++f) {
       const int o = Offset(config, d, d.pos[f]);
@@ -134,14 +136,14 @@ void ResolveRound(const Config& config, KalimamboData& d) {
     lowest_value = std::min(lowest_value, v);
     d.pending[p] = -1;
   }
-  // Decision "lowest counts the players' cards only": Kali's card is left out.
+  // Decision LowestCardCountsThePlayersOnly: Kali's card is left out.
   const uint8_t lowest = by_value[lowest_value];
   const int kali_value = d.kali_deck[round];
   by_value[kali_value] = uint8_t(by_value[kali_value] | (1u << config.Kali()));
   values |= 1u << kali_value;
   d.num_events = 0;
   // Highest card first; a 0 never moves. Of the figures with one value (Kali included: decision
-  // "Kali takes part in ties") only the rearmost moves.
+  // KaliTakesPartInTies) only the rearmost moves.
   for (values &= ~1u; values != 0;) {
     const int v = std::bit_width(values) - 1;
     values &= ~(1u << v);
