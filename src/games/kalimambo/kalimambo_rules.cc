@@ -44,36 +44,55 @@ void Charge(const Config& config, KalimamboData& d, int figure, int points, uint
   }
 }
 
+// A round's working picture of the group, measured from the rhino: every figure's offset (1 =
+// directly in front of the rhino) and the set of occupied offsets. The leader is the highest
+// bit, the last figure the lowest (always offset 1: the rhino stands right behind the group).
+struct Group {
+  std::array<int, kMaxFigures> offset{};
+  uint64_t occupied = 0;
+};
+
+Group GroupOf(const Config& config, const KalimamboData& d) {
+  Group g;
+  for (int f = 0; f < config.Figures(); ++f) {
+    g.offset[f] = Offset(config, d, d.pos[f]);
+    g.occupied |= uint64_t(1) << g.offset[f];
+  }
+  return g;
+}
+
 // The figure of `figures` (a bit set) standing furthest behind: closest to the rhino.
-int Rearmost(const Config& config, const KalimamboData& d, uint32_t figures) {
-  int best = std::countr_zero(figures), best_offset = Offset(config, d, d.pos[best]);
+int Rearmost(const Group& g, uint32_t figures) {
+  int best = std::countr_zero(figures);
   for (figures &= figures - 1; figures != 0; figures &= figures - 1) {
-    const int f = std::countr_zero(figures), offset = Offset(config, d, d.pos[f]);
-    if (offset < best_offset) best = f, best_offset = offset;
+    const int f = std::countr_zero(figures);
+    if (g.offset[f] < g.offset[best]) best = f;
   }
   return best;
 }
 
 // Moves `figure` to the first space in front of the group's leader, then charges dung and lets
 // the rhino run if the figure left the space directly in front of it.
-void MoveFigure(const Config& config, KalimamboData& d, int figure, uint8_t lowest) {
+void MoveFigure(const Config& config, KalimamboData& d, Group& g, int figure, uint8_t lowest) {
   const int track = config.track;
-  int leader = 0;
-  for (int f = 0; f < config.Figures(); ++f) leader = std::max(leader, Offset(config, d, d.pos[f]));
-  const int offset = Offset(config, d, d.pos[figure]);
+  const int leader = std::bit_width(g.occupied) - 1;
+  const int offset = g.offset[figure];
   // A figure already at the front stays; the front is judged now, when its card comes up
   // (decision FrontIsJudgedWhenTheFigureMoves).
   if (offset == leader) return;
   // Decision TheRhinoBlocksTheLoop: the group reaches round to the rhino's back, so there is no
   // free space at its front; the figure stays.
   if (leader == track - 1) return;
-  int to = d.rhino + leader + 1;
+  const int target = leader + 1;
+  int to = d.rhino + target;
   if (to >= track) to -= track;
   MoveEvent event;
   event.figure = uint8_t(figure);
   event.from = d.pos[figure];
   event.to = uint8_t(to);
   d.pos[figure] = uint8_t(to);
+  g.offset[figure] = target;
+  g.occupied ^= (uint64_t(1) << offset) | (uint64_t(1) << target);
   // Decision AHeapDoesNotBlockTheTarget: the figure lands on it and pays. Only here, after a
   // move, is dung charged (decision OnlyAMoveOntoDungCosts).
   event.dung = (d.heaps >> to) & 1u;
@@ -81,13 +100,16 @@ void MoveFigure(const Config& config, KalimamboData& d, int figure, uint8_t lowe
   if (offset == 1) {
     // The figure in front of the rhino left: the rhino runs up behind the new last figure, and
     // every space of the run costs a point (decision EverySpaceOfTheRhinosRunCounts).
-    int rear = 0, rear_offset = track;
+    const int run = std::countr_zero(g.occupied) - 1;
+    int rear = 0;
     for (int f = 0; f < config.Figures(); ++f) {
-      const int o = Offset(config, d, d.pos[f]);
-      if (o < rear_offset) rear = f, rear_offset = o;
+      g.offset[f] -= run;
+      if (g.offset[f] == 1) rear = f;
     }
-    const int run = rear_offset - 1;
-    d.rhino = uint8_t((d.rhino + run) % track);
+    g.occupied >>= run;
+    int rhino = d.rhino + run;
+    if (rhino >= track) rhino -= track;
+    d.rhino = uint8_t(rhino);
     event.run = uint8_t(run);
     event.rammed = uint8_t(rear);
     Charge(config, d, rear, run, lowest);
@@ -142,6 +164,7 @@ void ResolveRound(const Config& config, KalimamboData& d) {
   by_value[kali_value] = uint8_t(by_value[kali_value] | (1u << config.Kali()));
   values |= 1u << kali_value;
   d.num_events = 0;
+  Group group = GroupOf(config, d);
   // Highest card first; a 0 never moves. Of the figures with one value (Kali included: decision
   // KaliTakesPartInTies) only the rearmost moves.
   for (values &= ~1u; values != 0;) {
@@ -149,8 +172,8 @@ void ResolveRound(const Config& config, KalimamboData& d) {
     values &= ~(1u << v);
     const uint32_t figures = by_value[v];
     const int mover =
-        (figures & (figures - 1)) == 0 ? std::countr_zero(figures) : Rearmost(config, d, figures);
-    MoveFigure(config, d, mover, lowest);
+        (figures & (figures - 1)) == 0 ? std::countr_zero(figures) : Rearmost(group, figures);
+    MoveFigure(config, d, group, mover, lowest);
   }
   d.submitted = 0;
   ++d.round;
