@@ -2,6 +2,7 @@
 // CMakeLists.txt, its data, its tests.
 #include "games/registry.h"
 
+#include "games/kalimambo/kalimambo_game.h"
 #include "games/kap_kairo/kap_kairo_game.h"
 #include "games/kariba/kariba_game.h"
 #include "games/kilimanjaro/kilimanjaro_game.h"
@@ -14,6 +15,7 @@ const GameRegistry& Games() {
     r.Add(kariba::Entry());
     r.Add(kilimanjaro::Entry());
     r.Add(kap_kairo::Entry());
+    r.Add(kalimambo::Entry());
     return r;
   }();
   return registry;
