@@ -9,6 +9,9 @@ std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
   std::vector<ParamSpec> specs = SearchBudget::ParamSpecs(1000);
   specs.push_back(
       ParamSpec::Double("c", 0.7, 0, 10, "UCB exploration constant (returns lie between 0 and 1)"));
+  specs.push_back(ParamSpec::Int("depth", 0, 0, 1000,
+                                 "decisions kept in the tree below the root (0: no limit); "
+                                 "below that the playout decides"));
   specs.push_back(ThreadsParam());
   return specs;
 }
@@ -20,7 +23,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
       threads_(int(params.Int("threads"))),
       rng_(seed) {
   params_.Set("seed", int64_t(seed));
-  for (int t = 0; t < threads_; ++t) searches_.push_back(std::make_unique<ismcts::Search>(c_));
+  for (int t = 0; t < threads_; ++t)
+    searches_.push_back(std::make_unique<ismcts::Search>(c_, int(params.Int("depth"))));
 }
 
 std::vector<ActionEstimate> IsmctsAgent::SearchRoot(const State& state, Player player) {

@@ -48,7 +48,8 @@ void Search::Iterate(const State& root, Player player) {
   // Step 2. Selection and expansion: descend until a node is created or the game ends.
   uint32_t node = 0;
   bool expanded = false;
-  while (!expanded && !scratch_->IsTerminal()) {
+  for (int depth = 0;
+       !expanded && !scratch_->IsTerminal() && (max_depth_ == 0 || depth < max_depth_); ++depth) {
     const PlayerSet acting = scratch_->PlayersToAct();
     if (acting.Size() == 1) {
       const Player p = acting.First();

@@ -49,7 +49,8 @@ struct Node {
 // the first few searches it allocates only when the tree outgrows its largest size so far.
 class Search {
  public:
-  explicit Search(double exploration) : c_(exploration) {}
+  // `max_depth`: decisions stored below the root (0: no limit); deeper, the playout takes over.
+  Search(double exploration, int max_depth) : c_(exploration), max_depth_(max_depth) {}
 
   // Runs iterations on `root` for `player` (who must be to act there) until `clock` says stop.
   // Clears the previous tree first. Returns the number of iterations.
@@ -73,6 +74,7 @@ class Search {
   uint32_t JointChildOf(uint32_t node, uint64_t key, bool& expanded);
 
   double c_;
+  int max_depth_;
   Player root_player_ = 0;
   Rng rng_;
   std::unique_ptr<State> scratch_;
