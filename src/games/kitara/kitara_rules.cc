@@ -82,12 +82,14 @@ void EndTurn(const Config& config, KitaraData& d) {
 void NextRemoval(const Config& config, KitaraData& d) {
   // Decision MissingFiguresAreNotRemoved: a figure symbol whose kind has no figure of the
   // player left on the board removes nothing.
-  Figures on_board{};
-  for (int a = 0; a < config.map.num_areas; ++a)
-    if (d.areas[a].owner == d.current)
-      for (int k = 0; k < kKinds; ++k) on_board[k] = uint8_t(on_board[k] + d.areas[a].figures[k]);
-  for (int k = 0; k < kKinds; ++k)
-    if (on_board[k] == 0) d.remove[k] = 0;
+  if (Total(d.remove) > 0) {
+    Figures on_board{};
+    for (int a = 0; a < config.map.num_areas; ++a)
+      if (d.areas[a].owner == d.current)
+        for (int k = 0; k < kKinds; ++k) on_board[k] = uint8_t(on_board[k] + d.areas[a].figures[k]);
+    for (int k = 0; k < kKinds; ++k)
+      if (on_board[k] == 0) d.remove[k] = 0;
+  }
   if (FirstKind(d.remove) >= 0) {
     d.phase = Phase::kRemove;
   } else if (d.to_discard > 0) {
@@ -210,18 +212,31 @@ void ApplyOne(const Config& config, KitaraData& d, Action action) {
   SAVANNA_CHECK_MSG(false, "an action in a finished game");
 }
 
+// True when the decision at hand has exactly one legal option, stored in `only`. The move
+// phase's decisions are answered without listing every option (a group can have 263).
+bool SingleOption(const Config& config, const KitaraData& d, Action& only) {
+  if (d.phase == Phase::kMoveGroup) {
+    // Every group of at least the smallest size that can leave is legal: one option exactly
+    // when that size is the whole group.
+    const Figures& f = d.areas[d.source].figures;
+    if (Total(f) != MinGroupSize(config, d, d.current, d.source, HeldCounts(config, d)))
+      return false;
+    only = GroupAction(f[kWarrior], f[kAnimal], f[kHero]);
+    return true;
+  }
+  ActionList legal;
+  AppendLegal(config, d, legal);
+  SAVANNA_CHECK_MSG(!legal.Empty(), std::string("no legal action in phase ") + PhaseName(d.phase));
+  if (legal.Size() != 1) return false;
+  only = legal[0];
+  return true;
+}
+
 // Decision ForcedChoicesAreMadeAutomatically: while the decision at hand has a single legal
 // option, it is taken without asking.
 void Settle(const Config& config, KitaraData& d) {
-  ActionList legal;
-  while (d.phase != Phase::kOver) {
-    legal.Clear();
-    AppendLegal(config, d, legal);
-    SAVANNA_CHECK_MSG(!legal.Empty(),
-                      std::string("no legal action in phase ") + PhaseName(d.phase));
-    if (legal.Size() != 1) return;
-    ApplyOne(config, d, legal[0]);
-  }
+  Action only = kInvalidAction;
+  while (d.phase != Phase::kOver && SingleOption(config, d, only)) ApplyOne(config, d, only);
 }
 
 }  // namespace

@@ -279,13 +279,15 @@ std::string KitaraState::ViewText(Player viewer) const {
   for (int p = 0; p < c.players; ++p) {
     out << Seat(p) << (p == viewer ? " (you)" : "") << ": prosperity " << d_.prosperity[p]
         << ", hero tokens " << TokenCount(d_.tokens[p]);
-    if (p == viewer || IsTerminal()) out << " [" << ListText(TokenList(c, d_.tokens[p])) << "]";
+    if ((p == viewer || IsTerminal()) && TokenCount(d_.tokens[p]) > 0)
+      out << " [" << ListText(TokenList(c, d_.tokens[p])) << "]";
     if (p == d_.current && TokenCount(d_.drawn) > 0) {
       out << ", drawn this turn " << TokenCount(d_.drawn);
       if (p == viewer) out << " [" << ListText(TokenList(c, d_.drawn)) << "]";
     }
     out << ", supply " << FiguresText(d_.supply[p]) << ", feeds " << FoodCapacity(c, d_, p)
         << " of " << HungryCards(c, d_, p) << " cards\n  kingdom:";
+    if (d_.kingdom_size[p] == 0) out << " (none)";
     for (int i = 0; i < d_.kingdom_size[p]; ++i)
       out << (i ? " | " : " ") << CardText(c, d_.kingdom[p][i]);
     out << "\n";
