@@ -271,9 +271,12 @@ std::string KitaraState::ViewText(Player viewer) const {
     out << "  " << m.names[a] << " " << TypeName(m.types[a]) << (m.start_mask >> a & 1 ? "*" : "");
     if (d_.areas[a].owner >= 0)
       out << "  " << Seat(d_.areas[a].owner) << ": " << FiguresText(d_.areas[a].figures);
-    out << "  (borders:";
-    for (const auto& n : AreaNames(c, m.land_neighbours[a])) out << " " << n;
-    out << ")\n";
+    if (m.types[a] != AreaType::kLake) {
+      out << "  (borders:";
+      for (const auto& n : AreaNames(c, m.land_neighbours[a])) out << " " << n;
+      out << ")";
+    }
+    out << "\n";
   }
   const PlayerValues scores = Scores();
   for (int p = 0; p < c.players; ++p) {
