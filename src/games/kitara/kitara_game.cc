@@ -68,8 +68,6 @@ GameEntry Entry() {
   GameEntry entry;
   entry.info = Info();
   entry.create = Create;
-  // Games are long (about 50 actions with 2 players, 100 with 4): see docs/rules/kitara.md.
-  entry.conformance_games = 1000;
   return entry;
 }
 

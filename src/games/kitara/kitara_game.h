@@ -12,9 +12,9 @@
 // decision a player sees has at least two options.
 //
 // Action encoding (NumDistinctActions = 736; areas are map indices 0..39, kinds 0 warrior,
-// 1 ruler animal, 2 hero):
+// 1 ruler animal, 2 hero; the texts count row and kingdom positions from 1):
 //   0..39     start on an area (set-up: the 3 start warriors)         "start on O1"
-//   40..45    take the card at row position i (0 = next to the deck)   "take 2: D1 W1 M1 (age 1)"
+//   40..45    take the card at row position i (0 = next to the deck)   "take 2: D1 W1 M1 (age 2)"
 //   46..165   place a recruited figure: 46 + kind * 40 + area          "place warrior on O1"
 //   166..205  move: choose the source area of a group                  "move from O1"
 //   206       end the move phase                                       "end moves"

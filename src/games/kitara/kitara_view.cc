@@ -157,8 +157,7 @@ Json KitaraState::View(Player viewer) const {
                    {"start", bool(m.start_mask >> a & 1)},
                    {"owner", d_.areas[a].owner},
                    {"figures", FiguresJson(d_.areas[a].figures)},
-                   {"neighbours", AreaNames(c, m.land_neighbours[a])},
-                   {"lake_borders", AreaNames(c, m.lake_neighbours[a])}});
+                   {"neighbours", AreaNames(c, m.land_neighbours[a])}});
   j["map"] = std::move(map);
   Json row = Json::array();
   for (int i = 0; i < d_.row_size; ++i) row.push_back(CardJson(c, d_.row[i]));
@@ -166,8 +165,8 @@ Json KitaraState::View(Player viewer) const {
   std::vector<int> by_age(kFinalAge, 0);
   for (int i = 0; i < d_.deck_size; ++i) ++by_age[c.cards[d_.deck[i]].age - 1];
   j["deck"] = {{"size", d_.deck_size}, {"by_age", by_age}};
-  Json discards = Json::array();
-  for (int i = 0; i < d_.discard_size; ++i) discards.push_back(CardJson(c, d_.discards[i]));
+  Json discards = Json::array();  // texts only: the pile grows long
+  for (int i = 0; i < d_.discard_size; ++i) discards.push_back(CardText(c, d_.discards[i]));
   j["discards"] = std::move(discards);
   j["bag"] = TokenCount(d_.bag);
   const PlayerValues scores = Scores();

@@ -408,7 +408,7 @@ TEST(KitaraDecisions, DeckCountsByAgeAndDiscardsAreOpen) {
   const Json view = s->View(kSpectator);
   EXPECT_EQ(view["deck"]["size"], 28);
   EXPECT_EQ(view["deck"]["by_age"], Json({0, 6, 7, 7, 8}));
-  EXPECT_EQ(view["discards"][0]["text"], "W1 M1 (age 1)");
+  EXPECT_EQ(view["discards"][0], "W1 M1 (age 1)");
   EXPECT_FALSE(view.contains("rng"));
 }
 
