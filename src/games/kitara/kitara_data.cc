@@ -1,9 +1,12 @@
 // Kitara's component data: reads and checks the maps, the kingdom cards and the hero tokens
 // (data/kitara/*.json, or sections of a user's file) and precomputes the map's graph.
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <initializer_list>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/json_io.h"
 #include "games/embedded_data.h"

@@ -3,6 +3,8 @@
 // consistent, so that a loaded state always has a legal action.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <vector>
 
 #include "core/json_io.h"
 #include "games/kitara/kitara_state.h"

@@ -1,7 +1,9 @@
 // Kitara's outward forms: card and action texts and the per-viewer views (JSON and text). Hidden
 // from a viewer: the deck order, the bag, and the values of other players' hero tokens (until
 // the end, when every token is revealed).
+#include <bit>
 #include <sstream>
+#include <vector>
 
 #include "games/kitara/kitara_state.h"
 
