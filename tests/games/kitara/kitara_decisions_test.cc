@@ -8,9 +8,12 @@
 #include "core/json_io.h"
 #include "games/embedded_data.h"
 #include "games/kitara/kitara_position.h"
+#include "testing/named_actions.h"
 
 namespace savanna::kitara::testing {
 namespace {
+
+using savanna::testing::Do;
 
 const KitaraData& D(const State& s) { return static_cast<const KitaraState&>(s).data(); }
 const Config& C(const State& s) { return static_cast<const KitaraState&>(s).config(); }
@@ -37,7 +40,7 @@ TEST(KitaraDecisions, SeatZeroStartsTheGame) {
   ASSERT_TRUE(game.has_value());
   auto s = (*game)->NewInitialState(42);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(0));
-  for (const char* area : {"O1", "O5", "O9"}) Play(*s, std::string("start on ") + area);
+  for (const char* area : {"O1", "O5", "O9"}) Do(*s, std::string("start on ") + area);
   EXPECT_EQ(D(*s).round, 1);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(0));
   EXPECT_EQ(D(*s).phase, Phase::kTake);
@@ -60,7 +63,7 @@ TEST(KitaraDecisions, ForcedChoicesAreMadeAutomatically) {
   // A recruit with a single held area is placed without asking.
   auto s =
       Position("kitara(players=2)").Area("O1", 0, W(3)).Area("O5", 1, W(3)).Row(kAgeOneRow).Build();
-  Play(*s, "take 2: W1 M1 (age 1)");
+  Do(*s, "take 2: W1 M1 (age 1)");
   EXPECT_EQ(At(*s, "O1").figures, W(4));
   EXPECT_EQ(D(*s).phase, Phase::kMoveSource);
   // In random games no decision ever offers a single option.
@@ -89,7 +92,7 @@ TEST(KitaraDecisions, EmptyRowSkipsTheTake) {
                .Deck({})
                .Moves(1)
                .Build();
-  Play(*s, "end moves");  // P0's turn ends; the two-player discard empties the row
+  Do(*s, "end moves");  // P0's turn ends; the two-player discard empties the row
   EXPECT_EQ(D(*s).row_size, 0);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
   EXPECT_EQ(D(*s).phase, Phase::kMoveSource);  // P1 takes nothing and moves
@@ -105,7 +108,7 @@ TEST(KitaraDecisions, EmptyDeckRevealsNothing) {
                .Row({"D1 P1 (age 1)", "W1 P1 (age 1)", "M1 P1 (age 1)"})
                .Deck({})
                .Build();
-  Play(*s, "take 1: D1 P1 (age 1)");
+  Do(*s, "take 1: D1 P1 (age 1)");
   EXPECT_EQ(D(*s).row_size, 2);
   EXPECT_EQ(D(*s).deck_size, 0);
 }
@@ -114,7 +117,7 @@ TEST(KitaraDecisions, EmptyDeckRevealsNothing) {
 
 TEST(KitaraDecisions, PlayerWithoutAreasRecruitsNothing) {
   auto s = Position("kitara(players=2)").Area("O5", 1, W(3)).Row(kAgeOneRow).Build();
-  Play(*s, "take 2: W1 M1 (age 1)");
+  Do(*s, "take 2: W1 M1 (age 1)");
   EXPECT_EQ(D(*s).supply[0][kWarrior], 10);
   EXPECT_EQ(HeldMask(C(*s), D(*s), 0), 0u);
   // Nothing can move either; nothing feeds the two cards: both must go.
@@ -129,12 +132,12 @@ TEST(KitaraDecisions, RecruitsArePlacedOneAtATimeWarriorsFirst) {
                .Area("O5", 1, W(3))
                .Row({"W1 A1 M1 P1 (age 3)", "D1 P1 (age 1)"})
                .Build();
-  Play(*s, "take 1: W1 A1 M1 P1 (age 3)");
+  Do(*s, "take 1: W1 A1 M1 P1 (age 3)");
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"place warrior on O1", "place warrior on O2"}));
-  Play(*s, "place warrior on O2");
+  Do(*s, "place warrior on O2");
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"place animal on O1", "place animal on O2"}));
-  Play(*s, "place animal on O1");
+  Do(*s, "place animal on O1");
   EXPECT_EQ(At(*s, "O1").figures, (Figures{3, 1, 0}));
   EXPECT_EQ(At(*s, "O2").figures, W(2));
 }
@@ -142,22 +145,22 @@ TEST(KitaraDecisions, RecruitsArePlacedOneAtATimeWarriorsFirst) {
 TEST(KitaraDecisions, AMoveIsAreaThenFiguresThenBorder) {
   auto s =
       Position("kitara(players=2)").Area("O1", 0, {2, 1, 1}).Area("O5", 1, W(3)).Moves(1).Build();
-  Play(*s, "move from O1");
+  Do(*s, "move from O1");
   EXPECT_EQ(LegalTexts(*s).size(), size_t(3 * 2 * 2 - 1));  // every non-empty choice of figures
   EXPECT_TRUE(s->IsLegal(0, GroupAction(2, 1, 1)));
   EXPECT_FALSE(s->IsLegal(0, GroupAction(3, 0, 0)));
-  Play(*s, "with 1 warrior, 1 hero");
+  Do(*s, "with 1 warrior, 1 hero");
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0", "to O2"}));
-  Play(*s, "to I0");
+  Do(*s, "to I0");
   EXPECT_EQ(At(*s, "I0").figures, (Figures{1, 0, 1}));
   EXPECT_EQ(At(*s, "O1").figures, (Figures{1, 1, 0}));
 }
 
 TEST(KitaraDecisions, AChosenMoveMustBeCompleted) {
   auto s = Position("kitara(players=2)").Area("O1", 0, W(3)).Area("O5", 1, W(3)).Moves(2).Build();
-  Play(*s, "move from O1");
+  Do(*s, "move from O1");
   EXPECT_FALSE(s->IsLegal(0, kEndMovesAction));
-  Play(*s, "with 1 warrior");
+  Do(*s, "with 1 warrior");
   EXPECT_FALSE(s->IsLegal(0, kEndMovesAction));
   EXPECT_FALSE(s->IsLegal(0, SourceAction(AreaNamed(C(*s), "O1"))));
 }
@@ -172,7 +175,7 @@ TEST(KitaraDecisions, EndMovesIsAlwaysOffered) {
                .Build();
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"move from O1", "move from O2", "end moves"}));
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   EXPECT_EQ(D(*s).prosperity[0], 1);  // scored at once, moves unused
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
 }
@@ -191,9 +194,9 @@ TEST(KitaraDecisions, EmptyBagDrawsNothing) {
                .Moves(1)
                .Build();
   ASSERT_EQ(TokenCount(D(*s).bag), 0);
-  Play(*s, "move from O1");
-  Play(*s, "with 2 warriors, 1 hero");
-  Play(*s, "attack O2");
+  Do(*s, "move from O1");
+  Do(*s, "with 2 warriors, 1 hero");
+  Do(*s, "attack O2");
   EXPECT_FALSE(D(*s).last_attack.drew_token);
   EXPECT_EQ(TokenCount(D(*s).tokens[0]), 0);
 }
@@ -205,7 +208,7 @@ TEST(KitaraDecisions, BestDrawnHeroTokenIsKeptAutomatically) {
                .Drawn({3, 5, 5})
                .Moves(1)
                .Build();
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   EXPECT_EQ(TokenValue(C(*s), D(*s).tokens[0]), 5);
   EXPECT_EQ(TokenCount(D(*s).tokens[0]), 1);
   EXPECT_EQ(TokenCount(D(*s).bag), 38);  // the 3 and the other 5 went back
@@ -222,10 +225,10 @@ TEST(KitaraDecisions, FoodIsCountedOnceBeforeDiscarding) {
                .Kingdom(0, {"D2 W1 (age 2)", "W2 M1 (age 2)"})
                .Moves(1)
                .Build();
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   ASSERT_EQ(D(*s).to_discard, 1);
-  Play(*s, "discard 3: W2 M1 (age 2)");
-  Play(*s, "remove warrior from O1");  // the second warrior, on O2, goes without asking
+  Do(*s, "discard 3: W2 M1 (age 2)");
+  Do(*s, "remove warrior from O1");  // the second warrior, on O2, goes without asking
   // No savanna feeds any more, yet nothing else is discarded.
   EXPECT_EQ(HeldMask(C(*s), D(*s), 0), 0u);
   EXPECT_EQ(D(*s).kingdom_size[0], 2);
@@ -240,14 +243,14 @@ TEST(KitaraDecisions, DiscardsAreChosenOneCardAtATime) {
                .Kingdom(0, {"A1 P2 (age 2)", "M1 P1 (age 1)"})
                .Moves(1)
                .Build();
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   ASSERT_EQ(D(*s).to_discard, 2);
-  Play(*s, "discard 2: A1 P2 (age 2)");  // its ruler animal, on O3 only, is removed at once
+  Do(*s, "discard 2: A1 P2 (age 2)");  // its ruler animal, on O3 only, is removed at once
   EXPECT_EQ(At(*s, "O3").owner, -1);
   EXPECT_EQ(D(*s).phase, Phase::kDiscard);
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"discard 1: D2 W3 M2 (start card)",
                                                       "discard 2: M1 P1 (age 1)"}));
-  Play(*s, "discard 2: M1 P1 (age 1)");
+  Do(*s, "discard 2: M1 P1 (age 1)");
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
 }
 
@@ -258,8 +261,8 @@ TEST(KitaraDecisions, MissingFiguresAreNotRemoved) {
                .Kingdom(0, {"A1 P2 (age 2)"})
                .Moves(1)
                .Build();
-  Play(*s, "end moves");
-  Play(*s, "discard 2: A1 P2 (age 2)");  // no ruler animal of P0 is on the board
+  Do(*s, "end moves");
+  Do(*s, "discard 2: A1 P2 (age 2)");  // no ruler animal of P0 is on the board
   EXPECT_EQ(D(*s).supply[0][kAnimal], 5);
   EXPECT_EQ(At(*s, "O1").figures, W(3));
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
@@ -274,11 +277,11 @@ TEST(KitaraDecisions, StartCardIsAKingdomCard) {
                .Moves(1)
                .Build();
   EXPECT_EQ(HungryCards(C(*s), D(*s), 0), 3);
-  Play(*s, "end moves");
-  Play(*s, "discard 1: D2 W3 M2 (start card)");
+  Do(*s, "end moves");
+  Do(*s, "discard 1: D2 W3 M2 (start card)");
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"remove warrior from O1", "remove warrior from O2"}));
-  Play(*s, "remove warrior from O2");  // then the other two from O1
+  Do(*s, "remove warrior from O2");  // then the other two from O1
   EXPECT_EQ(At(*s, "O1").figures, W(1));
   EXPECT_EQ(D(*s).discards[D(*s).discard_size - 2], kStartCard);
 }
@@ -296,7 +299,7 @@ TEST(KitaraDecisions, AnyAgeFiveRevealStartsTheEnd) {
                .Turn(0, 5)
                .Moves(1)
                .Build();
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   EXPECT_EQ(D(*s).last_round, 6);
 
   // A deck whose first six cards include age 5 ends after the first round.
@@ -403,8 +406,8 @@ TEST(KitaraDecisions, DeckCountsByAgeAndDiscardsAreOpen) {
                .Area("O5", 1, W(3))
                .Row(kAgeOneRow)
                .Build();
-  Play(*s, "take 1: D1 P1 (age 1)");
-  Play(*s, "end moves");
+  Do(*s, "take 1: D1 P1 (age 1)");
+  Do(*s, "end moves");
   const Json view = s->View(kSpectator);
   EXPECT_EQ(view["deck"]["size"], 28);
   EXPECT_EQ(view["deck"]["by_age"], Json({0, 6, 7, 7, 8}));

@@ -179,12 +179,4 @@ std::vector<std::string> LegalTexts(const State& state) {
   return texts;
 }
 
-void Play(State& state, const std::string& text) {
-  ASSERT_FALSE(state.IsTerminal()) << text;
-  const Player p = state.PlayersToAct().First();
-  auto action = state.ParseAction(p, text);
-  ASSERT_TRUE(action.has_value()) << text << ": " << action.error().message;
-  ASSERT_TRUE(state.Apply(p, *action).has_value()) << text;
-}
-
 }  // namespace savanna::kitara::testing

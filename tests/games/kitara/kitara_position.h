@@ -47,9 +47,7 @@ class Position {
 int CardNamed(const Config& config, const std::string& text);
 int AreaNamed(const Config& config, const std::string& name);
 
-// The legal action strings of the player to act.
+// The legal action strings of the player to act (actions are applied with testing::Do).
 std::vector<std::string> LegalTexts(const State& state);
-// Applies the action named `text` for the player to act; fails the test if it is not legal.
-void Play(State& state, const std::string& text);
 
 }  // namespace savanna::kitara::testing

@@ -6,9 +6,12 @@
 #include <set>
 
 #include "games/kitara/kitara_position.h"
+#include "testing/named_actions.h"
 
 namespace savanna::kitara::testing {
 namespace {
+
+using savanna::testing::Do;
 
 const KitaraData& D(const State& s) { return static_cast<const KitaraState&>(s).data(); }
 const Config& C(const State& s) { return static_cast<const KitaraState&>(s).config(); }
@@ -48,7 +51,7 @@ TEST(KitaraExamples, FirstTurnTakesTheFirstOrTheSecondCard) {
   auto game = Games().Create("kitara(players=2)");
   ASSERT_TRUE(game.has_value());
   auto s = (*game)->NewInitialState(11);
-  Play(*s, "start on O1");  // P1 goes to O5 without asking
+  Do(*s, "start on O1");  // P1 goes to O5 without asking
   ASSERT_EQ(D(*s).phase, Phase::kTake);
   const auto legal = LegalTexts(*s);
   ASSERT_EQ(legal.size(), 2u);
@@ -63,10 +66,10 @@ TEST(KitaraExamples, OneWarriorSymbolRecruitsOneWarriorOntoAHeldSavanna) {
                .Area("O5", 1, W(3))
                .Row({"W1 P1 (age 1)", "D1 P1 (age 1)"})
                .Build();
-  Play(*s, "take 1: W1 P1 (age 1)");
+  Do(*s, "take 1: W1 P1 (age 1)");
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"place warrior on O1", "place warrior on O3"}));
-  Play(*s, "place warrior on O1");
+  Do(*s, "place warrior on O1");
   EXPECT_EQ(At(*s, "O1").figures, W(4));
   EXPECT_EQ(D(*s).supply[0][kWarrior], 10 - 5);
 }
@@ -106,10 +109,10 @@ TEST(KitaraSetUp, StartWarriorsGoOnFreeStartAreasInTurnOrder) {
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(0));
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"start on O1", "start on O5", "start on O9"}));
-  Play(*s, "start on O5");
+  Do(*s, "start on O5");
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"start on O1", "start on O9"}));
-  Play(*s, "start on O9");
+  Do(*s, "start on O9");
   // The last player has one free start area left: placed without asking.
   EXPECT_EQ(At(*s, "O5").owner, 0);
   EXPECT_EQ(At(*s, "O9").owner, 1);
@@ -130,7 +133,7 @@ TEST(KitaraTake, ChooseAmongTheFirstCardsCountingTakeSymbols) {
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"take 1: D1 P1 (age 1)", "take 2: W1 M1 (age 1)"}));
   const int top = D(*s).deck[D(*s).deck_size - 1];
-  Play(*s, "take 2: W1 M1 (age 1)");
+  Do(*s, "take 2: W1 M1 (age 1)");
   EXPECT_EQ(KingdomTexts(*s, 0),
             (std::vector<std::string>{"D2 W3 M2 (start card)", "W1 M1 (age 1)"}));
   // The row closes to the left and the deck's top card is added on the right.
@@ -155,11 +158,11 @@ TEST(KitaraRecruit, OnlyTheNewCardsFiguresArePlacedOnHeldAreas) {
                .Area("O5", 1, W(3))
                .Row(kAgeOneRow)
                .Build();
-  Play(*s, "take 2: W1 M1 (age 1)");
+  Do(*s, "take 2: W1 M1 (age 1)");
   EXPECT_EQ(D(*s).phase, Phase::kRecruit);
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"place warrior on O1", "place warrior on O2"}));
-  Play(*s, "place warrior on O2");
+  Do(*s, "place warrior on O2");
   EXPECT_EQ(At(*s, "O2").figures, W(2));
   EXPECT_EQ(D(*s).supply[0][kWarrior], 5);  // the start card's three warriors came only once
   EXPECT_EQ(D(*s).phase, Phase::kMoveSource);
@@ -172,7 +175,7 @@ TEST(KitaraRecruit, AKindWhoseFiguresAreAllOnTheBoardIsSkipped) {
                .Area("O5", 1, W(3))
                .Row({"A1 M1 (age 1)", "W1 M1 (age 1)"})
                .Build();
-  Play(*s, "take 1: A1 M1 (age 1)");
+  Do(*s, "take 1: A1 M1 (age 1)");
   EXPECT_EQ(D(*s).phase, Phase::kMoveSource);
   EXPECT_EQ(D(*s).supply[0][kAnimal], 0);
   EXPECT_EQ(At(*s, "O1").figures, (Figures{3, 5, 0}));
@@ -187,27 +190,27 @@ TEST(KitaraMoves, MovesAreTheMoveSymbolsOfTheKingdom) {
                .Kingdom(0, {"W2 M2 (age 3)"})
                .Row({"M1 P1 (age 1)", "W1 P1 (age 1)"})
                .Build();
-  Play(*s, "take 1: M1 P1 (age 1)");
+  Do(*s, "take 1: M1 P1 (age 1)");
   EXPECT_EQ(D(*s).moves_left, 2 + 2 + 1);  // start card, W2 M2, and the new card
 }
 
 TEST(KitaraMoves, AGroupCrossesOneBorderAndPartOfItMayStay) {
   auto s = Position("kitara(players=2)").Area("O1", 0, W(3)).Area("O5", 1, W(3)).Moves(2).Build();
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"move from O1", "end moves"}));
-  Play(*s, "move from O1");
+  Do(*s, "move from O1");
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"with 1 warrior", "with 2 warriors", "with 3 warriors"}));
-  Play(*s, "with 2 warriors");
+  Do(*s, "with 2 warriors");
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0", "to O2"}));
-  Play(*s, "to O2");
+  Do(*s, "to O2");
   EXPECT_EQ(At(*s, "O1").figures, W(1));
   EXPECT_EQ(At(*s, "O2").figures, W(2));
   EXPECT_EQ(At(*s, "O2").owner, 0);
   EXPECT_EQ(D(*s).moves_left, 1);
   // Figures may move again in the same phase, and groups merge.
-  Play(*s, "move from O2");
-  Play(*s, "with 2 warriors");
-  Play(*s, "to O1");
+  Do(*s, "move from O2");
+  Do(*s, "with 2 warriors");
+  Do(*s, "to O1");
   EXPECT_EQ(At(*s, "O1").figures, W(3));
   EXPECT_EQ(At(*s, "O2").owner, -1);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));  // two moves used: the turn went on
@@ -215,8 +218,8 @@ TEST(KitaraMoves, AGroupCrossesOneBorderAndPartOfItMayStay) {
 
 TEST(KitaraMoves, FiguresNeverEnterALake) {
   auto s = Position("kitara(players=2)").Area("I0", 0, W(2)).Area("O5", 1, W(3)).Moves(1).Build();
-  Play(*s, "move from I0");
-  Play(*s, "with 2 warriors");
+  Do(*s, "move from I0");
+  Do(*s, "with 2 warriors");
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I1", "to I3", "to O0", "to O1"}));
   EXPECT_FALSE(s->IsLegal(0, BorderAction(AreaNamed(C(*s), "L"))));
 }
@@ -230,14 +233,14 @@ TEST(KitaraAttacks, AnAttackNeedsAStrictlyLargerGroup) {
                .Area("O5", 1, W(1))
                .Moves(1)
                .Build();
-  Play(*s, "move from O1");
+  Do(*s, "move from O1");
   auto equal = s->Clone();
-  Play(*equal, "with 2 warriors");
+  Do(*equal, "with 2 warriors");
   EXPECT_EQ(LegalTexts(*equal), (std::vector<std::string>{"to I0", "to O0"}));
   EXPECT_FALSE(equal->Apply(0, BorderAction(AreaNamed(C(*s), "O2"))).has_value());
-  Play(*s, "with 3 warriors");
+  Do(*s, "with 3 warriors");
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0", "attack O2"}));
-  Play(*s, "attack O2");
+  Do(*s, "attack O2");
   EXPECT_EQ(At(*s, "O2").owner, 0);
   EXPECT_EQ(At(*s, "O2").figures, W(3));
   EXPECT_EQ(At(*s, "O5").figures, W(3));  // the defender's two warriors retreated
@@ -250,16 +253,16 @@ TEST(KitaraAttacks, EveryKindOfFigureCountsForTheAttack) {
                .Area("O5", 1, W(1))
                .Moves(1)
                .Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 1 warrior, 1 animal, 1 hero");
-  Play(*s, "attack O2");
+  Do(*s, "move from O1");
+  Do(*s, "with 1 warrior, 1 animal, 1 hero");
+  Do(*s, "attack O2");
   EXPECT_EQ(At(*s, "O2").figures, (Figures{1, 1, 1}));
 }
 
 TEST(KitaraAttacks, APlayersOnlyAreaCannotBeAttacked) {
   auto s = Position("kitara(players=2)").Area("O1", 0, W(5)).Area("O2", 1, W(1)).Moves(1).Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 5 warriors");
+  Do(*s, "move from O1");
+  Do(*s, "with 5 warriors");
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0"}));
   auto two = Position("kitara(players=2)")
                  .Area("O1", 0, W(5))
@@ -267,8 +270,8 @@ TEST(KitaraAttacks, APlayersOnlyAreaCannotBeAttacked) {
                  .Area("O6", 1, W(1))
                  .Moves(1)
                  .Build();
-  Play(*two, "move from O1");
-  Play(*two, "with 5 warriors");
+  Do(*two, "move from O1");
+  Do(*two, "with 5 warriors");
   EXPECT_EQ(LegalTexts(*two), (std::vector<std::string>{"to I0", "to O0", "attack O2"}));
 }
 
@@ -279,9 +282,9 @@ TEST(KitaraAttacks, AGroupWithAHeroDrawsOneSecretHeroToken) {
                .Area("O6", 1, W(1))
                .Moves(2)
                .Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 1 warrior, 2 heroes");
-  Play(*s, "attack O2");
+  Do(*s, "move from O1");
+  Do(*s, "with 1 warrior, 2 heroes");
+  Do(*s, "attack O2");
   EXPECT_EQ(TokenCount(D(*s).drawn), 1);  // one token per attack, however many heroes
   EXPECT_EQ(TokenCount(D(*s).bag), 38);
   EXPECT_TRUE(D(*s).last_attack.drew_token);
@@ -290,7 +293,7 @@ TEST(KitaraAttacks, AGroupWithAHeroDrawsOneSecretHeroToken) {
   EXPECT_EQ(other["players"][0]["drawn_this_turn"], 1);
   EXPECT_FALSE(other["players"][0].contains("drawn_values"));
   // At the score phase the token drawn is kept (hidden, counted in public).
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   EXPECT_EQ(D(*s).drawn, TokenCounts{});
   EXPECT_EQ(TokenCount(D(*s).tokens[0]), 1);
   EXPECT_EQ(s->View(1)["players"][0]["hero_tokens"], 1);
@@ -304,9 +307,9 @@ TEST(KitaraAttacks, AGroupWithoutAHeroDrawsNothing) {
                .Area("O6", 1, W(1))
                .Moves(1)
                .Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 2 warriors, 1 animal");
-  Play(*s, "attack O2");
+  Do(*s, "move from O1");
+  Do(*s, "with 2 warriors, 1 animal");
+  Do(*s, "attack O2");
   EXPECT_FALSE(D(*s).last_attack.drew_token);
   EXPECT_EQ(TokenCount(D(*s).bag), 39);
 }
@@ -320,12 +323,12 @@ TEST(KitaraAttacks, AttacksMayFollowEachOtherWhileMovesLast) {
                .Area("O9", 2, W(1))
                .Moves(2)
                .Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 5 warriors");
-  Play(*s, "attack O2");
-  Play(*s, "move from O2");
-  Play(*s, "with 4 warriors");
-  Play(*s, "attack O3");
+  Do(*s, "move from O1");
+  Do(*s, "with 5 warriors");
+  Do(*s, "attack O2");
+  Do(*s, "move from O2");
+  Do(*s, "with 4 warriors");
+  Do(*s, "attack O3");
   EXPECT_EQ(At(*s, "O3").owner, 0);
   EXPECT_EQ(At(*s, "O5").figures, W(2));
 }
@@ -340,9 +343,9 @@ TEST(KitaraRetreats, TheDefenderRetreatsToItsNearestHeldArea) {
                .Area("I3", 1, W(1))  // 3 borders from O2
                .Moves(1)
                .Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 3 warriors");
-  Play(*s, "attack O2");
+  Do(*s, "move from O1");
+  Do(*s, "with 3 warriors");
+  Do(*s, "attack O2");
   EXPECT_EQ(At(*s, "O4").figures, (Figures{2, 1, 0}));
   EXPECT_EQ(At(*s, "I3").figures, W(1));
   EXPECT_EQ(D(*s).last_attack.retreat_to, AreaNamed(C(*s), "O4"));
@@ -356,9 +359,9 @@ TEST(KitaraRetreats, TiesAreChosenByTheRetreatingPlayerAndAllFiguresGoTogether) 
                .Area("I0", 1, W(1))  // 2 borders from O2 (O2-O1-I0 or O2-I1-I0)
                .Moves(2)
                .Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 3 warriors");
-  Play(*s, "attack O2");
+  Do(*s, "move from O1");
+  Do(*s, "with 3 warriors");
+  Do(*s, "attack O2");
   EXPECT_EQ(D(*s).phase, Phase::kRetreat);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"retreat to I0", "retreat to O4"}));
@@ -366,7 +369,7 @@ TEST(KitaraRetreats, TiesAreChosenByTheRetreatingPlayerAndAllFiguresGoTogether) 
   s->LegalActions(0, none);
   EXPECT_TRUE(none.Empty());
   EXPECT_EQ(s->View(kSpectator)["retreat"]["options"], Json({"I0", "O4"}));
-  Play(*s, "retreat to I0");
+  Do(*s, "retreat to I0");
   EXPECT_EQ(At(*s, "I0").figures, (Figures{2, 1, 0}));
   EXPECT_EQ(At(*s, "O4").figures, W(1));
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(0));  // the attacker's moves go on
@@ -384,9 +387,9 @@ TEST(KitaraRetreats, RetreatsPassThroughOtherPlayersAreas) {
                .Area("O9", 1, W(1))
                .Moves(1)
                .Build();
-  Play(*s, "move from O1");
-  Play(*s, "with 3 warriors");
-  Play(*s, "attack O2");
+  Do(*s, "move from O1");
+  Do(*s, "with 3 warriors");
+  Do(*s, "attack O2");
   EXPECT_EQ(At(*s, "O4").figures, W(2));
 }
 
@@ -404,9 +407,9 @@ TEST(KitaraRetreats, RetreatsNeverCrossALake) {
   const Config& c = C(*s);
   EXPECT_EQ(c.map.distance[AreaNamed(c, "I0")][AreaNamed(c, "I3")], 3);
   EXPECT_EQ(c.map.distance[AreaNamed(c, "I0")][AreaNamed(c, "O3")], 2);
-  Play(*s, "move from O0");
-  Play(*s, "with 2 warriors");
-  Play(*s, "attack I0");
+  Do(*s, "move from O0");
+  Do(*s, "with 2 warriors");
+  Do(*s, "attack I0");
   EXPECT_NE(D(*s).phase, Phase::kRetreat);  // no tie to choose from
   EXPECT_EQ(At(*s, "O3").figures, W(2));
   EXPECT_EQ(At(*s, "I3").figures, W(1));
@@ -425,7 +428,7 @@ TEST(KitaraScore, ProsperitySymbolsAndRuinsWithARulerAnimal) {
                .Prosperity(0, 4)
                .Moves(1)
                .Build();
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   EXPECT_EQ(D(*s).prosperity[0], 4 + 3 + 2);
   EXPECT_EQ(D(*s).prosperity[1], 0);
 }
@@ -445,7 +448,7 @@ TEST(KitaraManage, EachHeldSavannaWithAWarriorFeedsOneCard) {
                .Build();
   EXPECT_EQ(FoodCapacity(C(*s), D(*s), 0), 2);
   EXPECT_EQ(HungryCards(C(*s), D(*s), 0), 3);
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   EXPECT_EQ(D(*s).phase, Phase::kDiscard);
   EXPECT_EQ(D(*s).to_discard, 1);
   EXPECT_EQ(LegalTexts(*s),
@@ -462,14 +465,14 @@ TEST(KitaraManage, EachDiscardedCardRemovesOneFigurePerFigureSymbol) {
                .Kingdom(0, {"W2 M1 (age 2)", "M1 P1 (age 1)"})
                .Moves(1)
                .Build();
-  Play(*s, "end moves");
-  Play(*s, "discard 2: W2 M1 (age 2)");
+  Do(*s, "end moves");
+  Do(*s, "discard 2: W2 M1 (age 2)");
   EXPECT_EQ(D(*s).phase, Phase::kRemove);
   // A figure may come from any area of the player that has one of that kind.
   EXPECT_EQ(LegalTexts(*s),
             (std::vector<std::string>{"remove warrior from O1", "remove warrior from O2"}));
-  Play(*s, "remove warrior from O1");
-  Play(*s, "remove warrior from O1");
+  Do(*s, "remove warrior from O1");
+  Do(*s, "remove warrior from O1");
   EXPECT_EQ(At(*s, "O1").owner, -1);
   EXPECT_EQ(At(*s, "O2").figures, W(2));
   EXPECT_EQ(D(*s).supply[0][kWarrior], 8);
@@ -487,12 +490,12 @@ TEST(KitaraManage, NoFeedCardsAreNeverFedNorDiscarded) {
                .Moves(1)
                .Build();
   EXPECT_EQ(HungryCards(C(*s), D(*s), 0), 2);
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   EXPECT_EQ(D(*s).to_discard, 1);
   EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"discard 1: D2 W3 M2 (start card)",
                                                       "discard 4: M1 P1 (age 1)"}));
   EXPECT_FALSE(s->IsLegal(0, DiscardAction(1)));
-  Play(*s, "discard 4: M1 P1 (age 1)");
+  Do(*s, "discard 4: M1 P1 (age 1)");
   EXPECT_EQ(KingdomTexts(*s, 0).size(), 3u);  // start card and two no-feed cards, one savanna
 }
 
@@ -506,8 +509,8 @@ TEST(KitaraManage, TwoPlayersDiscardTheLeftmostRowCardAfterEachTurn) {
   const KitaraData& d = D(*s);
   const std::string next = CardText(C(*s), d.deck[d.deck_size - 1]),
                     after = CardText(C(*s), d.deck[d.deck_size - 2]);
-  Play(*s, "take 1: D1 P1 (age 1)");
-  Play(*s, "end moves");
+  Do(*s, "take 1: D1 P1 (age 1)");
+  Do(*s, "end moves");
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
   EXPECT_EQ(CardText(C(*s), d.discards[d.discard_size - 1]), "W1 M1 (age 1)");
   EXPECT_EQ(RowTexts(*s),
@@ -523,8 +526,8 @@ TEST(KitaraManage, ThreePlayersLeaveTheRowAfterATurn) {
                .Area("O9", 2, W(3))
                .Row(kAgeOneRow)
                .Build();
-  Play(*s, "take 1: D1 P1 (age 1)");
-  Play(*s, "end moves");
+  Do(*s, "take 1: D1 P1 (age 1)");
+  Do(*s, "end moves");
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
   EXPECT_EQ(RowTexts(*s)[0], "W1 M1 (age 1)");
   EXPECT_EQ(D(*s).discard_size, 0);
@@ -555,7 +558,7 @@ TEST(KitaraEnd, AnAgeFiveRevealFinishesTheRoundThenEveryoneHasOneMoreTurn) {
                .Turn(1, 4)
                .Build();
   EXPECT_EQ(D(*s).last_round, 0);
-  Play(*s, "take 1: D1 P1 (age 1)");
+  Do(*s, "take 1: D1 P1 (age 1)");
   EXPECT_EQ(D(*s).last_round, 5);  // round 4 is finished, round 5 is the last
   PlayFirstToTheEnd(*s);
   const KitaraData& d = D(*s);
@@ -580,7 +583,7 @@ TEST(KitaraEnd, FinalScoreAddsHeroTokensAndTwoPointsPerKingdomCard) {
                .Moves(1)
                .Build();
   EXPECT_EQ(s->Scores()[0], 10);  // before the end: the track only
-  Play(*s, "end moves");
+  Do(*s, "end moves");
   ASSERT_TRUE(s->IsTerminal());
   EXPECT_EQ(s->Scores()[0], 10 + 5 + 3 + 2 * 3);
   EXPECT_EQ(s->Scores()[1], 12 + 2 * 1);
@@ -600,7 +603,7 @@ TEST(KitaraEnd, TiedPointsGoToTheMostHeroTokensThenTheWinIsShared) {
                     .LastRound(7)
                     .Moves(1)
                     .Build();
-  Play(*tokens, "end moves");
+  Do(*tokens, "end moves");
   ASSERT_TRUE(tokens->IsTerminal());
   EXPECT_EQ(tokens->Scores()[0], 16);
   EXPECT_EQ(tokens->Scores()[1], 16);
@@ -618,7 +621,7 @@ TEST(KitaraEnd, TiedPointsGoToTheMostHeroTokensThenTheWinIsShared) {
                     .LastRound(7)
                     .Moves(1)
                     .Build();
-  Play(*shared, "end moves");
+  Do(*shared, "end moves");
   ASSERT_TRUE(shared->IsTerminal());
   EXPECT_EQ(shared->Winners(), PlayerSet::FirstN(2));
   EXPECT_DOUBLE_EQ(shared->Returns()[1], 0.5);
