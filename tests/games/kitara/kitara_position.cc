@@ -4,20 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
+
+#include "testing/create_game.h"
 
 namespace savanna::kitara::testing {
 
 Position::Position(const std::string& spec) {
-  // States point at their game, which must outlive them: keep every game for the whole run.
-  static std::map<std::string, std::shared_ptr<const Game>> games;
-  auto& game = games[spec];
-  if (!game) {
-    auto created = Games().Create(spec);
-    EXPECT_TRUE(created.has_value()) << spec << ": " << (created ? "" : created.error().message);
-    if (created) game = *created;
-  }
-  game_ = std::dynamic_pointer_cast<const KitaraGame>(game);
+  game_ = savanna::testing::CreateGame<KitaraGame>(spec);
   const Config& c = game_->config();
   kingdoms_.resize(size_t(c.players));
   start_cards_.assign(size_t(c.players), true);
