@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <string>
 
+#include "testing/expect_error.h"
+
 namespace savanna {
 namespace {
 
@@ -32,12 +34,7 @@ class TempDir {
   fs::path path_;
 };
 
-template <class T>
-void ExpectError(const Result<T>& result, ErrorCode code, const std::string& words) {
-  ASSERT_FALSE(result) << words;
-  EXPECT_EQ(result.error().code, code) << result.error().message;
-  EXPECT_NE(result.error().message.find(words), std::string::npos) << result.error().message;
-}
+using testing::ExpectError;
 
 const Json kObject = Json::parse(R"({"n": 5, "big": 18446744073709551615, "neg": -2,
   "flag": true, "name": "x", "list": [1, 2, 30], "half": 1.5})");

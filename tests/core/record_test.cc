@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "testing/expect_error.h"
 #include "testing/test_games.h"
 
 namespace savanna {
 namespace {
 
-const GameRegistry& Registry() { return savanna::testing::TestGames(); }
+using testing::TestGames;
 
 struct PlayedGame {
   GameRecord record;
@@ -21,7 +22,7 @@ struct PlayedGame {
 
 // Plays random legal actions from `seed` for at most `max_actions` actions.
 PlayedGame Play(const std::string& spec, uint64_t seed, int max_actions = 1000) {
-  auto game = *Registry().Create(spec);
+  auto game = *TestGames().Create(spec);
   auto state = game->NewInitialState(seed);
   PlayedGame played;
   played.record.game = game->name();
@@ -42,12 +43,7 @@ PlayedGame Play(const std::string& spec, uint64_t seed, int max_actions = 1000) 
   return played;
 }
 
-template <class T>
-void ExpectError(const Result<T>& result, ErrorCode code, const std::string& words) {
-  ASSERT_FALSE(result) << words;
-  EXPECT_EQ(result.error().code, code) << result.error().message;
-  EXPECT_NE(result.error().message.find(words), std::string::npos) << result.error().message;
-}
+using testing::ExpectError;
 
 TEST(GameRecord, JsonRoundTrip) {
   const GameRecord record = Play("sealed_bids(players=3)", 11).record;
@@ -133,7 +129,7 @@ TEST(Replay, ReproducesEveryState) {
   const PlayedGame played = Play("sealed_bids(players=4,cards=6)", 15);
   std::vector<uint64_t> hashes;
   std::vector<size_t> indices;
-  auto replay = Replay(Registry(), played.record, [&](size_t i, const State& s) {
+  auto replay = Replay(TestGames(), played.record, [&](size_t i, const State& s) {
     indices.push_back(i);
     hashes.push_back(s.Hash());
   });
@@ -149,7 +145,7 @@ TEST(Replay, ReproducesEveryState) {
 TEST(Replay, UnfinishedGameWithoutResult) {
   const PlayedGame played = Play("sealed_bids(players=3)", 16, 7);
   EXPECT_TRUE(played.record.result.is_null());
-  auto replay = Replay(Registry(), played.record);
+  auto replay = Replay(TestGames(), played.record);
   ASSERT_TRUE(replay) << replay.error().message;
   EXPECT_EQ(replay->state->Hash(), played.hashes.back());
   EXPECT_EQ(replay->state->MoveNumber(), 7);
@@ -157,43 +153,43 @@ TEST(Replay, UnfinishedGameWithoutResult) {
 
 TEST(Replay, DetectsATamperedResult) {
   const GameRecord good = Play("sealed_bids(players=3)", 17).record;
-  ASSERT_TRUE(Replay(Registry(), good));
+  ASSERT_TRUE(Replay(TestGames(), good));
   GameRecord tampered = good;
   tampered.result["scores"][0] = tampered.result["scores"][0].get<double>() + 1;
-  ExpectError(Replay(Registry(), tampered), ErrorCode::kBadData, "stored result differs");
+  ExpectError(Replay(TestGames(), tampered), ErrorCode::kBadData, "stored result differs");
   tampered = good;
   tampered.result["winners"] = Json::array({0, 1, 2});
-  ExpectError(Replay(Registry(), tampered), ErrorCode::kBadData, "stored result differs");
+  ExpectError(Replay(TestGames(), tampered), ErrorCode::kBadData, "stored result differs");
   // A finished game's result on a record whose last action was dropped.
   tampered = good;
   tampered.actions.pop_back();
-  ExpectError(Replay(Registry(), tampered), ErrorCode::kBadData, "stored result differs");
+  ExpectError(Replay(TestGames(), tampered), ErrorCode::kBadData, "stored result differs");
 }
 
 TEST(Replay, BadActionsAreNamedByIndex) {
   const GameRecord good = Play("sealed_bids(players=2)", 18).record;
   GameRecord record = good;
   record.actions[3].action = "bid 99";
-  ExpectError(Replay(Registry(), record), ErrorCode::kIllegalAction,
+  ExpectError(Replay(TestGames(), record), ErrorCode::kIllegalAction,
               "record: actions[3]: 'bid 99' is not a legal action");
   // Playing a card twice: the second time it is no longer in hand.
   record = good;
   record.actions[2] = record.actions[0];
   record.actions[3] = record.actions[1];
-  ExpectError(Replay(Registry(), record), ErrorCode::kIllegalAction, "record: actions[2]");
+  ExpectError(Replay(TestGames(), record), ErrorCode::kIllegalAction, "record: actions[2]");
   record = good;
   record.actions[0].player = 2;
-  ExpectError(Replay(Registry(), record), ErrorCode::kInvalidArgument, "record: actions[0]");
+  ExpectError(Replay(TestGames(), record), ErrorCode::kInvalidArgument, "record: actions[0]");
   record = good;
   record.game = "nosuch";
-  ExpectError(Replay(Registry(), record), ErrorCode::kNotFound, "unknown game 'nosuch'");
+  ExpectError(Replay(TestGames(), record), ErrorCode::kNotFound, "unknown game 'nosuch'");
   record = good;
   record.params = {{"players", 7}};
-  ExpectError(Replay(Registry(), record), ErrorCode::kInvalidArgument, "'players'");
+  ExpectError(Replay(TestGames(), record), ErrorCode::kInvalidArgument, "'players'");
 }
 
 TEST(ResultJson, OnlyForFinishedGames) {
-  auto game = *Registry().Create("sealed_bids(players=3,cards=1)");
+  auto game = *TestGames().Create("sealed_bids(players=3,cards=1)");
   auto state = game->NewInitialState(19);
   EXPECT_TRUE(ResultJson(*state).is_null());
   for (Player p = 0; p < 3; ++p) ASSERT_TRUE(state->Apply(p, 0));
@@ -207,35 +203,35 @@ TEST(ResultJson, OnlyForFinishedGames) {
 }
 
 TEST(StateDocument, RoundTrip) {
-  auto game = *Registry().Create("sealed_bids(players=3)");
+  auto game = *TestGames().Create("sealed_bids(players=3)");
   auto state = game->NewInitialState(20);
   ASSERT_TRUE(state->Apply(1, 2));
   const Json document = StateDocument(*state);
   EXPECT_EQ(document["game"], "sealed_bids");
   EXPECT_EQ(document["params"], game->params().ToJson());
-  auto loaded = LoadStateDocument(Registry(), Json::parse(document.dump()));
+  auto loaded = LoadStateDocument(TestGames(), Json::parse(document.dump()));
   ASSERT_TRUE(loaded) << loaded.error().message;
   EXPECT_EQ(loaded->state->Hash(), state->Hash());
   EXPECT_EQ(loaded->game->Spec(), game->Spec());
 }
 
 TEST(StateDocument, ErrorsNameTheField) {
-  auto game = *Registry().Create("sealed_bids");  // must outlive its states
+  auto game = *TestGames().Create("sealed_bids");  // must outlive its states
   auto state = game->NewInitialState(21);
   const Json good = StateDocument(*state);
   for (const char* field : {"game", "params", "state"}) {
     Json document = good;
     document.erase(field);
-    ExpectError(LoadStateDocument(Registry(), document), ErrorCode::kBadData,
+    ExpectError(LoadStateDocument(TestGames(), document), ErrorCode::kBadData,
                 "state document: missing field '" + std::string(field) + "'");
   }
   Json document = good;
   document["state"]["round"] = 99;
-  ExpectError(LoadStateDocument(Registry(), document), ErrorCode::kBadData,
+  ExpectError(LoadStateDocument(TestGames(), document), ErrorCode::kBadData,
               "state document: state: field 'round'");
   document = good;
   document["game"] = "nosuch";
-  ExpectError(LoadStateDocument(Registry(), document), ErrorCode::kNotFound, "nosuch");
+  ExpectError(LoadStateDocument(TestGames(), document), ErrorCode::kNotFound, "nosuch");
 }
 
 }  // namespace

@@ -14,32 +14,32 @@
 namespace savanna {
 namespace {
 
-const GameRegistry& Registry() { return savanna::testing::TestGames(); }
+using testing::TestGames;
 
 TEST(Registry, CreatesFromASpec) {
-  auto game = Registry().Create("sealed_bids(players=3)");
+  auto game = TestGames().Create("sealed_bids(players=3)");
   ASSERT_TRUE(game) << game.error().message;
   EXPECT_EQ((*game)->name(), "sealed_bids");
   EXPECT_EQ((*game)->NumPlayers(), 3);
   EXPECT_EQ((*game)->params().Int("cards"), 5);
   EXPECT_EQ((*game)->Spec(), "sealed_bids(cards=5,players=3)");
-  auto plain = Registry().Create("sealed_bids");
+  auto plain = TestGames().Create("sealed_bids");
   ASSERT_TRUE(plain);
   EXPECT_EQ((*plain)->NumPlayers(), 2);
 }
 
 TEST(Registry, CreatesFromJsonParameters) {
-  auto game = Registry().Create("sealed_bids", Json{{"players", 4}, {"cards", 7}});
+  auto game = TestGames().Create("sealed_bids", Json{{"players", 4}, {"cards", 7}});
   ASSERT_TRUE(game) << game.error().message;
   EXPECT_EQ((*game)->Spec(), "sealed_bids(cards=7,players=4)");
   // The spec of a game recreates it.
-  auto again = Registry().Create((*game)->Spec());
+  auto again = TestGames().Create((*game)->Spec());
   ASSERT_TRUE(again);
   EXPECT_EQ((*again)->params(), (*game)->params());
 }
 
 TEST(Registry, UnknownGameListsTheGames) {
-  for (auto result : {Registry().Create("tarzan(players=2)"), Registry().Create("tarzan", {})}) {
+  for (auto result : {TestGames().Create("tarzan(players=2)"), TestGames().Create("tarzan", {})}) {
     ASSERT_FALSE(result);
     EXPECT_EQ(result.error().code, ErrorCode::kNotFound);
     EXPECT_NE(result.error().message.find("unknown game 'tarzan'"), std::string::npos);
@@ -48,24 +48,24 @@ TEST(Registry, UnknownGameListsTheGames) {
 }
 
 TEST(Registry, BadParametersAndSpecsAreErrors) {
-  auto players = Registry().Create("sealed_bids(players=9)");
+  auto players = TestGames().Create("sealed_bids(players=9)");
   ASSERT_FALSE(players);
   EXPECT_EQ(players.error().code, ErrorCode::kInvalidArgument);
   EXPECT_NE(players.error().message.find("'players' must be an integer from 2 to 4"),
             std::string::npos);
-  auto json = Registry().Create("sealed_bids", Json{{"cards", "many"}});
+  auto json = TestGames().Create("sealed_bids", Json{{"cards", "many"}});
   ASSERT_FALSE(json);
   EXPECT_NE(json.error().message.find("'cards'"), std::string::npos);
-  auto malformed = Registry().Create("sealed_bids(players=3");
+  auto malformed = TestGames().Create("sealed_bids(players=3");
   ASSERT_FALSE(malformed);
   EXPECT_EQ(malformed.error().code, ErrorCode::kParseError);
 }
 
 TEST(Registry, FindsEntries) {
-  ASSERT_NE(Registry().Find("sealed_bids"), nullptr);
-  EXPECT_EQ(Registry().Find("sealed_bids")->info.max_players, 4);
-  EXPECT_EQ(Registry().Find("kariba"), nullptr);
-  EXPECT_EQ(Registry().entries().size(), 1u);
+  ASSERT_NE(TestGames().Find("sealed_bids"), nullptr);
+  EXPECT_EQ(TestGames().Find("sealed_bids")->info.max_players, 4);
+  EXPECT_EQ(TestGames().Find("kariba"), nullptr);
+  EXPECT_EQ(TestGames().entries().size(), 1u);
 }
 
 TEST(RegistryDeathTest, AddingANameTwiceIsABug) {
@@ -77,19 +77,19 @@ TEST(RegistryDeathTest, AddingANameTwiceIsABug) {
 TEST(Registry, KeepsTheGamesItCreates) {
   // A state points at its game; the registry keeps the game alive even when the caller drops
   // its shared_ptr at once, and hands out one game per canonical spec.
-  auto state = (*Registry().Create("sealed_bids(players=3)"))->NewInitialState(4);
+  auto state = (*TestGames().Create("sealed_bids(players=3)"))->NewInitialState(4);
   EXPECT_EQ(state->NumPlayers(), 3);
-  EXPECT_EQ(state->game().Spec(), (*Registry().Create("sealed_bids(players=3)"))->Spec());
-  EXPECT_EQ(Registry().Create("sealed_bids(players=3)")->get(),
-            Registry().Create("sealed_bids", Json{{"players", 3}})->get());
+  EXPECT_EQ(state->game().Spec(), (*TestGames().Create("sealed_bids(players=3)"))->Spec());
+  EXPECT_EQ(TestGames().Create("sealed_bids(players=3)")->get(),
+            TestGames().Create("sealed_bids", Json{{"players", 3}})->get());
 }
 
 TEST(Registry, TestConfigurationsOfSealedBids) {
-  const GameEntry& entry = *Registry().Find("sealed_bids");
+  const GameEntry& entry = *TestGames().Find("sealed_bids");
   const std::vector<std::string> expected = {
       "sealed_bids(cards=5,players=2)", "sealed_bids(cards=5,players=3)",
       "sealed_bids(cards=5,players=4)", entry.extra_test_specs[0], entry.extra_test_specs[1]};
-  EXPECT_EQ(Registry().TestConfigurations(entry), expected);
+  EXPECT_EQ(TestGames().TestConfigurations(entry), expected);
 }
 
 // An entry with a choice and a bool parameter whose factory rejects players=3 with variant=b.
@@ -135,7 +135,7 @@ TEST(Registry, TestConfigurationsCrossPlayersChoicesAndBools) {
 }
 
 TEST(GameInfo, ToJsonDescribesTheGame) {
-  const Json json = Registry().Find("sealed_bids")->info.ToJson();
+  const Json json = TestGames().Find("sealed_bids")->info.ToJson();
   EXPECT_EQ(json["name"], "sealed_bids");
   EXPECT_EQ(json["title"], "Sealed Bids");
   EXPECT_EQ(json["min_players"], 2);

@@ -23,8 +23,6 @@ Result<void> Err(const Result<T>& r) {
   return tl::unexpected(r.error());
 }
 
-Json FiguresJson(const Figures& f) { return Json::array({f[0], f[1], f[2]}); }
-
 template <size_t N>
 Json IdsJson(const std::array<uint8_t, N>& ids, int size) {
   return std::vector<int>(ids.begin(), ids.begin() + size);
@@ -451,5 +449,7 @@ Result<KitaraData> DataFromJson(const Config& config, const Json& json) {
   if (auto r = CheckPhase(config, d); !r) return tl::unexpected(r.error());
   return d;
 }
+
+Json FiguresJson(const Figures& f) { return Json::array({f[0], f[1], f[2]}); }
 
 }  // namespace savanna::kitara

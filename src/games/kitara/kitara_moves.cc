@@ -10,15 +10,6 @@
 namespace savanna::kitara {
 namespace {
 
-constexpr int kAnimalSpan = kFiguresPerKind[kAnimal] + 1;
-constexpr int kHeroSpan = kFiguresPerKind[kHero] + 1;
-
-Figures GroupOf(Action action) {
-  const int g = action - kGroupAction;
-  return {uint8_t(g / (kAnimalSpan * kHeroSpan)), uint8_t(g / kHeroSpan % kAnimalSpan),
-          uint8_t(g % kHeroSpan)};
-}
-
 // Draws one hero token blind from the bag into the current player's tokens of this turn
 // (decision EmptyBagDrawsNothing). Returns whether a token was drawn.
 bool DrawToken(const Config& config, KitaraData& d) {
@@ -194,7 +185,7 @@ bool IsMoveLegal(const Config& config, const KitaraData& d, Action action) {
     }
     case Phase::kMoveGroup: {
       if (action < kGroupAction || action >= kGroupAction + kGroupIds) return false;
-      const Figures g = GroupOf(action), &f = d.areas[d.source].figures;
+      const Figures g = GroupFigures(action), &f = d.areas[d.source].figures;
       for (int k = 0; k < kKinds; ++k)
         if (g[k] > f[k]) return false;
       const int min = MinGroupSize(config, d, p, d.source, HeldCounts(config, d));
@@ -227,7 +218,7 @@ void ApplyMoveAction(const Config& config, KitaraData& d, Action action) {
       }
       return;
     case Phase::kMoveGroup:
-      d.group = GroupOf(action);
+      d.group = GroupFigures(action);
       d.phase = Phase::kMoveBorder;
       return;
     case Phase::kMoveBorder:

@@ -33,6 +33,18 @@ using TokenCounts = std::array<uint8_t, kMaxTokenKinds>;  // hero tokens by valu
 
 inline int Total(const Figures& f) { return f[0] + f[1] + f[2]; }
 
+// The figures of a "with ..." move action (207 + (w * 6 + a) * 4 + h, kitara_game.h).
+inline Figures GroupFigures(Action action) {
+  constexpr int kAnimalSpan = kFiguresPerKind[kAnimal] + 1;
+  constexpr int kHeroSpan = kFiguresPerKind[kHero] + 1;
+  const int g = action - kGroupAction;
+  return {uint8_t(g / (kAnimalSpan * kHeroSpan)), uint8_t(g / kHeroSpan % kAnimalSpan),
+          uint8_t(g % kHeroSpan)};
+}
+
+// [warriors, ruler animals, heroes] in views and state documents (kitara_json.cc).
+Json FiguresJson(const Figures& f);
+
 // At most one player has figures in an area: an attack drives the defender out, a retreat and
 // a recruit go only to areas the player holds.
 struct AreaState {

@@ -10,9 +10,6 @@
 namespace savanna::kitara {
 namespace {
 
-constexpr int kAnimalSpan = kFiguresPerKind[kAnimal] + 1;
-constexpr int kHeroSpan = kFiguresPerKind[kHero] + 1;
-
 std::string Seat(int p) { return "P" + std::to_string(p); }
 
 std::string KindCount(int kind, int n) {
@@ -31,8 +28,6 @@ std::string FiguresText(const Figures& f) {
 const char* TypeName(AreaType t) {
   return t == AreaType::kSavanna ? "savanna" : t == AreaType::kRuin ? "ruin" : "lake";
 }
-
-Json FiguresJson(const Figures& f) { return Json::array({f[0], f[1], f[2]}); }
 
 Json CardJson(const Config& config, int id) {
   const Card& c = config.cards[id];
@@ -109,9 +104,7 @@ std::string KitaraState::ActionToString(Player, Action action) const {
   }
   if (action == kEndMovesAction) return "end moves";
   if (action >= kGroupAction && action < kBorderAction) {
-    const int g = action - kGroupAction;
-    const Figures f = {uint8_t(g / (kAnimalSpan * kHeroSpan)), uint8_t(g / kHeroSpan % kAnimalSpan),
-                       uint8_t(g % kHeroSpan)};
+    const Figures f = GroupFigures(action);
     return Total(f) > 0 ? "with " + FiguresText(f) : invalid;
   }
   if (action >= kBorderAction && action < kRetreatAction) {

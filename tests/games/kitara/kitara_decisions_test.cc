@@ -15,15 +15,6 @@ namespace {
 
 using savanna::testing::Do;
 
-const KitaraData& D(const State& s) { return static_cast<const KitaraState&>(s).data(); }
-const Config& C(const State& s) { return static_cast<const KitaraState&>(s).config(); }
-const AreaState& At(const State& s, const std::string& area) {
-  return D(s).areas[AreaNamed(C(s), area)];
-}
-constexpr Figures W(int n) { return {uint8_t(n), 0, 0}; }
-const std::vector<std::string> kAgeOneRow = {"D1 P1 (age 1)", "W1 M1 (age 1)", "M1 P1 (age 1)",
-                                             "D1 M1 (age 1)", "A1 M1 (age 1)", "W1 P1 (age 1)"};
-
 void PlayRandomly(State& s, Rng& rng) {
   ActionList legal;
   while (!s.IsTerminal()) {

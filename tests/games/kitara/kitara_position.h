@@ -50,4 +50,17 @@ int AreaNamed(const Config& config, const std::string& name);
 // The legal action strings of the player to act (actions are applied with testing::Do).
 std::vector<std::string> LegalTexts(const State& state);
 
+// A Kitara state's data and configuration, and the area called `area` in it.
+inline const KitaraData& D(const State& s) { return static_cast<const KitaraState&>(s).data(); }
+inline const Config& C(const State& s) { return static_cast<const KitaraState&>(s).config(); }
+inline const AreaState& At(const State& s, const std::string& area) {
+  return D(s).areas[AreaNamed(C(s), area)];
+}
+// `n` warriors, no ruler animals, no heroes.
+constexpr Figures W(int n) { return {uint8_t(n), 0, 0}; }
+// Six age-1 cards of the built-in decks, for the row of a hand-made position.
+inline const std::vector<std::string> kAgeOneRow = {"D1 P1 (age 1)", "W1 M1 (age 1)",
+                                                    "M1 P1 (age 1)", "D1 M1 (age 1)",
+                                                    "A1 M1 (age 1)", "W1 P1 (age 1)"};
+
 }  // namespace savanna::kitara::testing

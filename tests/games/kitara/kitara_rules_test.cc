@@ -13,11 +13,6 @@ namespace {
 
 using savanna::testing::Do;
 
-const KitaraData& D(const State& s) { return static_cast<const KitaraState&>(s).data(); }
-const Config& C(const State& s) { return static_cast<const KitaraState&>(s).config(); }
-const AreaState& At(const State& s, const std::string& area) {
-  return D(s).areas[AreaNamed(C(s), area)];
-}
 std::vector<std::string> RowTexts(const State& s) {
   std::vector<std::string> texts;
   for (int i = 0; i < D(s).row_size; ++i) texts.push_back(CardText(C(s), D(s).row[i]));
@@ -29,10 +24,6 @@ std::vector<std::string> KingdomTexts(const State& s, int p) {
     texts.push_back(CardText(C(s), D(s).kingdom[p][i]));
   return texts;
 }
-
-constexpr Figures W(int n) { return {uint8_t(n), 0, 0}; }
-const std::vector<std::string> kAgeOneRow = {"D1 P1 (age 1)", "W1 M1 (age 1)", "M1 P1 (age 1)",
-                                             "D1 M1 (age 1)", "A1 M1 (age 1)", "W1 P1 (age 1)"};
 
 // ---- The rule text's examples ------------------------------------------------------------------
 
