@@ -1,0 +1,107 @@
+// The lobby and the table page around the games: the game list and its parameters, a refused
+// table, the list of open tables with join and watch links, the keyboard, a reload that keeps
+// the seat, giving a seat up, and the phone layout.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTable, launchBrowser, newPage, screenshot, startServer, type Server } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('lobby', () => {
+  test('offers every registered game with its settable parameters', async () => {
+    const { context, page, rec } = await newPage(browser);
+    await page.goto(server.url + '/');
+    const games = (await (await fetch(server.url + '/api/games')).json()) as { name: string; params: Record<string, { type: string }> }[];
+    const options = await page.locator('#game option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toEqual(games.map((g) => g.name));
+    await page.locator('#game').selectOption('kariba');
+    for (const [name, p] of Object.entries(games.find((g) => g.name === 'kariba')!.params)) {
+      const shown = await page.locator(`#param-${name}`).count();
+      // `players` has its own field; string parameters (files on the server) are never offered.
+      expect(shown, name).toBe(name === 'players' || p.type === 'string' ? 0 : 1);
+    }
+    await page.locator('#param-variant').selectOption('open');
+    await page.locator('#players').fill('3');
+    expect(await page.locator('.spec code').textContent()).toBe('kariba(players=3,variant=open)');
+    expect(await page.locator('.seat-choices select').count()).toBe(3);
+    await screenshot(page, 'lobby');
+    expect(rec.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a table the server refuses shows its reason and creates nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await page.locator('#game').selectOption('kariba');
+    await page.locator('#players').fill('5');
+    await page.locator('[data-create]').click();
+    await expect(page.locator('.create .error').textContent()).resolves.toMatch(/animals=9/);
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    await context.close();
+  });
+
+  test('open tables list join and watch links; a joined seat survives a reload', async () => {
+    const host = await newPage(browser);
+    const guest = await newPage(browser);
+    const table = await createTable(host.page, server.url, 'kariba', 2, ['human', 'human'], {}, 'Host');
+    await guest.page.goto(server.url + '/');
+    const join = guest.page.locator(`[data-join="${table}/1"]`);
+    await join.waitFor();
+    expect(await guest.page.locator(`[data-watch="${table}"]`).count()).toBe(1);
+    await join.click();
+    await guest.page.waitForSelector('main[data-viewer="1"][data-status="playing"]');
+    const token = await guest.page.evaluate(() => localStorage.getItem('savanna.seats'));
+    expect(JSON.parse(token!)[table]['1']).toMatch(/^[0-9a-f]{64}$/);
+    // Reloading the bare table address takes the held seat back.
+    await guest.page.goto(`${server.url}/#/t/${table}`);
+    await guest.page.reload();
+    await guest.page.waitForSelector('main[data-viewer="1"]');
+    // The lobby now marks the seat as the guest's own.
+    await guest.page.goto(server.url + '/');
+    await guest.page.locator(`[data-table-row="${table}"]`).getByText('play (yours)').waitFor();
+    // Giving the seat up turns the page into a spectator's and frees the seat.
+    await host.page.locator('button', { hasText: 'Give up my seat' }).click();
+    await host.page.waitForSelector('main[data-viewer="spectator"]');
+    const summary = (await (await fetch(`${server.url}/api/tables/${table}`)).json()) as { seats: { taken: boolean }[] };
+    expect(summary.seats[0].taken).toBe(false);
+    await host.context.close();
+    await guest.context.close();
+  });
+
+  test('a move made with the keyboard alone', async () => {
+    const { context, page } = await newPage(browser);
+    await createTable(page, server.url, 'kalimambo', 2, ['human', 'random']);
+    await page.waitForSelector('main[data-your-turn="yes"]');
+    const before = Number(await page.locator('main').getAttribute('data-actions'));
+    // Tab until a card on the board has the focus, then press Enter.
+    let focused = '';
+    for (let i = 0; i < 60 && !focused.startsWith('card:'); i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.getAttribute('data-target') ?? '');
+    }
+    expect(focused).toMatch(/^card:\d+$/);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => Number(document.querySelector('main')?.getAttribute('data-actions')) > n, before);
+    await context.close();
+  });
+
+  test('phone layout', async () => {
+    const { context, page } = await newPage(browser, true);
+    await createTable(page, server.url, 'kap_kairo', 3, ['human', 'random', 'random']);
+    await page.waitForSelector('main[data-your-turn="yes"]');
+    // Nothing is wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'kap_kairo-phone');
+    await context.close();
+  });
+});
