@@ -1,7 +1,9 @@
-// Small text helpers shared by the layers that read what people type (specs, actions, prompts).
+// Small text helpers shared by the layers: reading what people type (specs, actions, prompts)
+// and escaping text for HTML and SVG pages.
 #pragma once
 
 #include <cctype>
+#include <string>
 #include <string_view>
 
 namespace savanna {
@@ -20,6 +22,34 @@ inline bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
         std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
+}
+
+// `text` safe inside HTML, XML and SVG text and attribute values: & < > " ' escaped.
+inline std::string EscapeXml(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace savanna

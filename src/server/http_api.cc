@@ -6,38 +6,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text.h"
 #include "server/tokens.h"
 
 namespace savanna::server {
 namespace {
 
 constexpr size_t kMaxStaticFile = 32 << 20;
-
-std::string HtmlEscape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string ContentType(const std::string& extension) {
   static const std::pair<const char*, const char*> kTypes[] = {
@@ -202,8 +177,8 @@ std::string HttpApi::IndexPage() const {
           "<code>--web DIR</code> to serve one).</p>\n<h2>Games</h2>\n<table><tr><th>Name</th>"
           "<th>Title</th><th>Players</th></tr>\n";
   for (const Json& game : lobby_.GamesJson())
-    html << "<tr><td><code>" << HtmlEscape(game["name"].get<std::string>()) << "</code></td><td>"
-         << HtmlEscape(game["title"].get<std::string>()) << "</td><td>"
+    html << "<tr><td><code>" << EscapeXml(game["name"].get<std::string>()) << "</code></td><td>"
+         << EscapeXml(game["title"].get<std::string>()) << "</td><td>"
          << game["min_players"].get<int>() << "-" << game["max_players"].get<int>()
          << "</td></tr>\n";
   html << "</table>\n<h2>Open tables</h2>\n";
@@ -216,10 +191,10 @@ std::string HttpApi::IndexPage() const {
       free += seat["player"] == "human" && !seat["taken"].get<bool>() ? 1 : 0;
     if (free == 0) continue;
     ++open;
-    rows << "<tr><td><a href=\"/api/tables/" << HtmlEscape(table["id"].get<std::string>())
-         << "\"><code>" << HtmlEscape(table["id"].get<std::string>()) << "</code></a></td><td>"
-         << HtmlEscape(table["game"].get<std::string>()) << "</td><td>"
-         << HtmlEscape(table["status"].get<std::string>()) << "</td><td>" << free << "</td></tr>\n";
+    rows << "<tr><td><a href=\"/api/tables/" << EscapeXml(table["id"].get<std::string>())
+         << "\"><code>" << EscapeXml(table["id"].get<std::string>()) << "</code></a></td><td>"
+         << EscapeXml(table["game"].get<std::string>()) << "</td><td>"
+         << EscapeXml(table["status"].get<std::string>()) << "</td><td>" << free << "</td></tr>\n";
   }
   if (open == 0)
     html << "<p>No table has a free seat. Create one with <code>POST /api/tables</code>.</p>\n";

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/text.h"
+
 namespace savanna::svg {
 namespace {
 
@@ -31,7 +33,7 @@ std::string Header(int height, const std::string& title) {
          " " + std::to_string(height) +
          "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
          "fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">" +
-         Escape(title) + "</text>\n";
+         EscapeXml(title) + "</text>\n";
 }
 
 // Tick values for an axis from lo to hi: about five round numbers.
@@ -60,29 +62,6 @@ std::string TickLabel(double v) {
 
 }  // namespace
 
-std::string Escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string IntervalChart(const std::string& title, const std::vector<IntervalRow>& rows,
                           double x_min, double x_max, const std::string& x_label) {
   if (x_max <= x_min) x_max = x_min + 1;
@@ -100,13 +79,14 @@ std::string IntervalChart(const std::string& title, const std::vector<IntervalRo
          "\" text-anchor=\"middle\">" + TickLabel(t) + "</text>\n";
   }
   s += "<text x=\"" + Num(kLabelWidth + kPlotWidth / 2.0) + "\" y=\"" +
-       std::to_string(axis_y + 35) + "\" text-anchor=\"middle\">" + Escape(x_label) + "</text>\n";
+       std::to_string(axis_y + 35) + "\" text-anchor=\"middle\">" + EscapeXml(x_label) +
+       "</text>\n";
   for (size_t i = 0; i < rows.size(); ++i) {
     const IntervalRow& r = rows[i];
     const double y = kTop + kRowHeight * (double(i) + 0.5);
     const std::string colour = Colour(r.colour);
     s += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" + Num(y + 4) +
-         "\" text-anchor=\"end\">" + Escape(r.label) + "</text>\n";
+         "\" text-anchor=\"end\">" + EscapeXml(r.label) + "</text>\n";
     if (r.reference)
       s += "<line x1=\"" + Num(x(*r.reference)) + "\" y1=\"" + Num(y - 9) + "\" x2=\"" +
            Num(x(*r.reference)) + "\" y2=\"" + Num(y + 9) +
@@ -114,7 +94,7 @@ std::string IntervalChart(const std::string& title, const std::vector<IntervalRo
     s += "<line x1=\"" + Num(x(r.low)) + "\" y1=\"" + Num(y) + "\" x2=\"" + Num(x(r.high)) +
          "\" y2=\"" + Num(y) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"/>\n";
     s += "<circle cx=\"" + Num(x(r.value)) + "\" cy=\"" + Num(y) + "\" r=\"4\" fill=\"" + colour +
-         "\"><title>" + Escape(r.label) + ": " + TickLabel(r.value) + " [" + TickLabel(r.low) +
+         "\"><title>" + EscapeXml(r.label) + ": " + TickLabel(r.value) + " [" + TickLabel(r.low) +
          ", " + TickLabel(r.high) + "]</title></circle>\n";
   }
   return s + "</svg>\n";
@@ -147,7 +127,7 @@ std::string Histograms(const std::string& title, const std::vector<HistogramPane
     if (peak <= 0) peak = 1;
     auto x = [&](double v) { return left + (v - lo) / (hi - lo) * width; };
     s += "<text x=\"" + std::to_string(left) + "\" y=\"" + std::to_string(top - 6) +
-         "\" font-weight=\"bold\">" + Escape(panel.title) + "</text>\n";
+         "\" font-weight=\"bold\">" + EscapeXml(panel.title) + "</text>\n";
     s += "<line x1=\"" + std::to_string(left) + "\" y1=\"" + std::to_string(bottom) + "\" x2=\"" +
          std::to_string(left + width) + "\" y2=\"" + std::to_string(bottom) +
          "\" stroke=\"#333\"/>\n";
@@ -171,12 +151,12 @@ std::string Histograms(const std::string& title, const std::vector<HistogramPane
       s += "<rect x=\"" + std::to_string(left + width - 200) + "\" y=\"" +
            std::to_string(top + 4 + 14 * int(k)) + "\" width=\"10\" height=\"10\" fill=\"" +
            Colour(int(k)) + "\"/><text x=\"" + std::to_string(left + width - 185) + "\" y=\"" +
-           std::to_string(top + 13 + 14 * int(k)) + "\">" + Escape(panel.series[k].name) +
+           std::to_string(top + 13 + 14 * int(k)) + "\">" + EscapeXml(panel.series[k].name) +
            "</text>\n";
     }
   }
   s += "<text x=\"" + std::to_string(left + width / 2) + "\" y=\"" + std::to_string(height - 4) +
-       "\" text-anchor=\"middle\">" + Escape(x_label) + "</text>\n";
+       "\" text-anchor=\"middle\">" + EscapeXml(x_label) + "</text>\n";
   return s + "</svg>\n";
 }
 

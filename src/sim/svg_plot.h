@@ -36,7 +36,4 @@ struct HistogramPanel {
 std::string Histograms(const std::string& title, const std::vector<HistogramPanel>& panels,
                        const std::string& x_label);
 
-// Text safe inside SVG/XML.
-std::string Escape(const std::string& text);
-
 }  // namespace savanna::svg

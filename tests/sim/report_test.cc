@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "core/text.h"
 #include "games/registry.h"
 #include "sim/svg_plot.h"
 
@@ -83,7 +84,7 @@ TEST(BuildReportTest, WritesEverySectionChartAndDataFile) {
 }
 
 TEST(SvgTest, EscapesTextAndPlacesRows) {
-  EXPECT_EQ(svg::Escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+  EXPECT_EQ(EscapeXml("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
   const std::string chart =
       svg::IntervalChart("t <1>", {{"row & one", 0.5, 0.4, 0.6, 0.5, 0}}, 0, 1, "x");
   EXPECT_NE(chart.find("t &lt;1&gt;"), std::string::npos);

@@ -5,21 +5,12 @@
 
 #include <algorithm>
 #include <bit>
-#include <map>
 #include <sstream>
 
 namespace savanna::kalimambo::testing {
 
 Position::Position(const std::string& spec) {
-  // States point at their game, which must outlive them: keep every game for the whole run.
-  static std::map<std::string, std::shared_ptr<const Game>> games;
-  auto& game = games[spec];
-  if (!game) {
-    auto created = Games().Create(spec);
-    EXPECT_TRUE(created.has_value()) << spec << ": " << (created ? "" : created.error().message);
-    game = *created;
-  }
-  game_ = std::dynamic_pointer_cast<const KalimamboGame>(game);
+  game_ = savanna::testing::CreateGame<KalimamboGame>(spec);
   const Config& c = game_->config();
   d_.rng.Seed(12345);
   for (int p = 0; p < c.players; ++p) {

@@ -8,6 +8,7 @@
 
 #include "games/kalimambo/kalimambo_state.h"
 #include "games/registry.h"
+#include "testing/create_game.h"
 
 namespace savanna::kalimambo::testing {
 

@@ -9,6 +9,7 @@
 
 #include "games/kap_kairo/kap_kairo_state.h"
 #include "games/registry.h"
+#include "testing/create_game.h"
 #include "testing/named_actions.h"
 
 namespace savanna::kap_kairo::testing {

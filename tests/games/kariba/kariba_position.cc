@@ -4,20 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
 
 namespace savanna::kariba::testing {
 
 Position::Position(const std::string& spec) {
-  // States point at their game, which must outlive them: keep every game for the whole run.
-  static std::map<std::string, std::shared_ptr<const Game>> games;
-  auto& game = games[spec];
-  if (!game) {
-    auto created = Games().Create(spec);
-    EXPECT_TRUE(created.has_value()) << spec;
-    game = *created;
-  }
-  game_ = std::dynamic_pointer_cast<const KaribaGame>(game);
+  game_ = savanna::testing::CreateGame<KaribaGame>(spec);
   d_.rng.Seed(12345);
 }
 

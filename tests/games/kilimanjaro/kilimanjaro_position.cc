@@ -9,15 +9,7 @@
 namespace savanna::kilimanjaro::testing {
 
 Position::Position(const std::string& spec) {
-  // States point at their game, which must outlive them: keep every game for the whole run.
-  static std::map<std::string, std::shared_ptr<const Game>> games;
-  auto& game = games[spec];
-  if (!game) {
-    auto created = Games().Create(spec);
-    EXPECT_TRUE(created.has_value()) << spec;
-    game = *created;
-  }
-  game_ = std::dynamic_pointer_cast<const KilimanjaroGame>(game);
+  game_ = savanna::testing::CreateGame<KilimanjaroGame>(spec);
   piles_set_.assign(kMaxSeats, false);
   hand_set_.assign(kMaxSeats, false);
   d_.phase = Phase::kPlay;

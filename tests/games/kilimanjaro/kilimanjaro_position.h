@@ -10,6 +10,7 @@
 
 #include "games/kilimanjaro/kilimanjaro_state.h"
 #include "games/registry.h"
+#include "testing/create_game.h"
 #include "testing/named_actions.h"
 
 namespace savanna::kilimanjaro::testing {
