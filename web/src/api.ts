@@ -43,6 +43,7 @@ export interface TableSummary {
   to_act: number[];
   created: number;
   seats: SeatSummary[];
+  rematch?: string | null; // the id of this table's rematch, once one was made
 }
 
 export interface LogEntry {
@@ -72,6 +73,7 @@ export interface StateMessage {
   legal?: string[];
   log: LogEntry[];
   result: GameResult | null;
+  rematch?: string | null; // the id of the table's rematch, once someone asked for one
 }
 
 export interface ErrorMessage {
@@ -135,4 +137,6 @@ export const api = {
   tables: () => call<{ tables: TableSummary[] }>('/api/tables').then((r) => r.tables),
   table: (id: string) => call<TableSummary>(`/api/tables/${encodeURIComponent(id)}`),
   create: (game: string, seats: string[]) => post<TableSummary>('/api/tables', { game, seats }),
+  // The finished table's rematch: made by the first request, the same table for every later one.
+  rematch: (id: string) => post<TableSummary>(`/api/tables/${encodeURIComponent(id)}/rematch`, {}),
 };

@@ -232,8 +232,9 @@ function Result(props: { state: StateMessage; table: string; onRematch: () => vo
         <strong>{winners}</strong>
       </p>
       <p>Scores: {state.result.scores.map((s, i) => `${seatNames[i]} ${s}`).join(', ')}</p>
+      {state.rematch ? <p role="status">A rematch has been set up.</p> : null}
       <button type="button" onClick={props.onRematch} disabled={props.busy} data-rematch>
-        Rematch
+        {state.rematch ? 'Go to the rematch' : 'Rematch'}
       </button>{' '}
       <a href={`/api/tables/${props.table}/record`} target="_blank" rel="noopener">
         game record (JSON)
@@ -278,16 +279,27 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     return () => removeEventListener('keydown', onKey);
   }, []);
 
+  // The tab's title says when it is this seat's turn (useful with several tabs or windows).
+  const yourMove = (snapshot?.state?.legal?.length ?? 0) > 0;
+  useEffect(() => {
+    document.title = `${yourMove ? '▶ Your move · ' : ''}Savanna`;
+    return () => {
+      document.title = 'Savanna';
+    };
+  }, [yourMove]);
+
+  // Rematch: the server makes one new table like this one (the first request creates it, the
+  // others get the same); each player goes to the same seat number there, a spectator watches.
+  const goTo = (id: string) => {
+    const seat = typeof state?.viewer === 'number' ? state.viewer : undefined;
+    location.hash = routeHash({ page: 'table', table: id, ...(seat !== undefined ? { seat } : { watch: true }) });
+  };
   const doRematch = async () => {
-    if (!state) return;
     setRematch({ busy: true, error: null });
     try {
-      const summary = await api.table(table);
-      const seats = state.seats.map((s) => (s.player === 'agent' ? (s.agent ?? 'random') : 'human'));
-      const created = await api.create(summary.game, seats);
-      const mine = typeof state.viewer === 'number' ? state.viewer : seats.indexOf('human');
-      location.hash = routeHash({ page: 'table', table: created.id, ...(mine >= 0 ? { seat: mine } : { watch: true }) });
+      const made = await api.rematch(table);
       setRematch({ busy: false, error: null });
+      goTo(made.id);
     } catch (e) {
       setRematch({ busy: false, error: e instanceof ApiError ? e.message : String(e) });
     }

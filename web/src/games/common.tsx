@@ -98,7 +98,13 @@ export function Card(props: {
       <rect x={x} y={y} width={w} height={h} rx={6} class="card-face" />
       <rect x={x + 3} y={y + 3} width={w - 6} height={h * 0.3} rx={4} fill={props.fill} />
       {props.pattern ? (
-        <text x={x + w / 2} y={y + 3 + h * 0.22} class="card-pattern" text-anchor="middle">
+        <text
+          x={x + w / 2}
+          y={y + 3 + h * 0.22}
+          class="card-pattern"
+          text-anchor="middle"
+          {...(props.pattern.length * 7 > w - 8 ? { textLength: w - 10, lengthAdjust: 'spacingAndGlyphs' } : {})}
+        >
           {props.pattern}
         </text>
       ) : null}

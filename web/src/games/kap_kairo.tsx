@@ -78,7 +78,7 @@ function LandCard(props: { view: KapView; card: Land; x: number; y: number; w?: 
       x={props.x}
       y={props.y}
       w={w}
-      h={w * 1.3}
+      h={Math.round(w * 1.3)}
       fill={fill(view, card.terrain)}
       pattern={w >= 56 ? card.terrain : card.terrain.slice(0, 3)}
       big={String(card.tracks)}
@@ -143,7 +143,7 @@ function Rows(props: { board: BoardProps; view: KapView; y: number }): JSX.Eleme
   return (
     <g>
       {view.players.map((p, i) => {
-        const y = props.y + i * 118;
+        const y = props.y + i * 124;
         const acting = view.to_act.includes(p.seat);
         const bid =
           p.my_bid !== undefined
@@ -164,22 +164,22 @@ function Rows(props: { board: BoardProps; view: KapView; y: number }): JSX.Eleme
             </text>
             {p.row.map((c, j) => {
               const built = j < p.landscapes_built;
-              const x = 20 + j * 64;
+              const next = j === p.landscapes_built;
+              const x = 20 + j * 66;
               return (
                 <g key={c.id} data-row-card={`${p.seat}:${j}`} data-built={built}>
-                  <LandCard view={view} card={c} x={x} y={y + 22} w={58} dim={built} highlight={lastBuilt && j === p.landscapes_built - 1} />
-                  {built ? (
-                    <text x={x + 29} y={y + 44} text-anchor="middle" class="note">
-                      built
-                    </text>
-                  ) : null}
-                  {j === p.landscapes_built - 1 || (p.landscapes_built === 0 && j === 0) ? (
+                  <LandCard view={view} card={c} x={x} y={y + 22} w={60} dim={built} highlight={lastBuilt && j === p.landscapes_built - 1} />
+                  {j === p.landscapes_built - 1 ? (
                     <g class="loco">
                       <title>{`${seatName(p.seat)}'s locomotive`}</title>
-                      <rect x={x + (p.landscapes_built === 0 ? -14 : 44)} y={y + 82} width={22} height={12} rx={3} fill={'#1b1b1b'} />
-                      <SeatShape seat={p.seat} x={x + (p.landscapes_built === 0 ? -3 : 55)} y={y + 88} r={4} />
+                      <rect x={x + 12} y={y + 102} width={36} height={12} rx={3} fill="#1b1b1b" />
+                      <SeatShape seat={p.seat} x={x + 30} y={y + 108} r={4} />
                     </g>
-                  ) : null}
+                  ) : (
+                    <text x={x + 30} y={y + 112} text-anchor="middle" class="note">
+                      {built ? 'built' : next ? 'next' : ''}
+                    </text>
+                  )}
                 </g>
               );
             })}
@@ -221,7 +221,7 @@ function Builder(props: { board: BoardProps; view: KapView; y: number }): JSX.El
 function Board(board: BoardProps): JSX.Element {
   const view = board.view as KapView;
   const rowsY = 150;
-  const infoY = rowsY + view.players.length * 118 + 6;
+  const infoY = rowsY + view.players.length * 124 + 16;
   return (
     <svg viewBox={`0 0 1000 ${infoY + 60}`} class="board" role="group" aria-label="Vom Kap bis Kairo table">
       <Market board={board} view={view} />

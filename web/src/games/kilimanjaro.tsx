@@ -281,7 +281,9 @@ function phase(view: KiliView): string {
     case 'banana':
       return `${who} found a banana: move ${view.banana_distance} again, or stay?`;
     case 'change':
-      return `${who} to choose an expedition to change places with`;
+      return view.variant === 'send_back'
+        ? `${who} found a change counter: send another expedition back, or nobody`
+        : `${who} found a change counter: choose an expedition to change places with`;
     default:
       return `${who} to play a card`;
   }

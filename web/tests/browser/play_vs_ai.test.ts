@@ -53,8 +53,8 @@ interface Case {
 const CASES: Case[] = [
   { game: 'kariba', players: 3, seats: ['human', 'random', 'ismcts-200'] },
   { game: 'kariba', players: 2, seats: ['human', 'random'], params: { variant: 'open' } },
-  { game: 'kilimanjaro', players: 2, seats: ['human', 'random'] },
-  { game: 'kap_kairo', players: 2, seats: ['human', 'random'] },
+  { game: 'kilimanjaro', players: 3, seats: ['human', 'random', 'random'], params: { variant: 'send_back' } },
+  { game: 'kap_kairo', players: 3, seats: ['human', 'random', 'random'] },
   { game: 'kalimambo', players: 3, seats: ['human', 'random', 'ismcts-200'] },
 ];
 
