@@ -6,6 +6,7 @@
 #include "games/kap_kairo/kap_kairo_game.h"
 #include "games/kariba/kariba_game.h"
 #include "games/kilimanjaro/kilimanjaro_game.h"
+#include "games/kitara/kitara_game.h"
 
 namespace savanna {
 
@@ -16,6 +17,7 @@ const GameRegistry& Games() {
     r.Add(kilimanjaro::Entry());
     r.Add(kap_kairo::Entry());
     r.Add(kalimambo::Entry());
+    r.Add(kitara::Entry());
     return r;
   }();
   return registry;

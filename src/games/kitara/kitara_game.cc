@@ -1,0 +1,74 @@
+// Kitara's parameters, registry entry and the Game object.
+#include "games/kitara/kitara_game.h"
+
+#include "games/kitara/kitara_state.h"
+
+namespace savanna::kitara {
+namespace {
+
+GameInfo Info() {
+  GameInfo info;
+  info.name = "kitara";
+  info.title = "Kitara";
+  info.min_players = kMinSeats;
+  info.max_players = kMaxSeats;
+  info.params = {
+      ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
+                     "number of players; each player count has its own map"),
+      ParamSpec::Choice("deck", "blue", {"blue", "red"},
+                        "kingdom deck: blue (for a first game) or red (with cards that need no "
+                        "food and cannot be discarded)"),
+      ParamSpec::String("data", "",
+                        "a component file whose sections (maps, start_card, decks, hero_tokens) "
+                        "replace the built-in data/kitara/*.json"),
+  };
+  return info;
+}
+
+Result<std::shared_ptr<const Game>> Create(const Params& params) {
+  Config config;
+  config.players = int(params.Int("players"));
+  config.red_deck = params.Choice("deck") == "red";
+  if (auto loaded = LoadComponents(config, params.String("data")); !loaded)
+    return tl::unexpected(loaded.error());
+  return std::make_shared<const KitaraGame>(Info(), params, std::move(config));
+}
+
+}  // namespace
+
+KitaraGame::KitaraGame(GameInfo info, Params params, Config config)
+    : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
+
+int KitaraGame::MaxGameLength() const {
+  const Config& c = config_;
+  // Until the first age-5 card shows, every turn reveals at least one card (the row never
+  // empties while the deck still holds it), so at most the age 1-4 cards plus one turns pass;
+  // then the round is finished and one more round is played.
+  const int early = c.num_cards - c.cards_of_age[kFinalAge] + 1;
+  const int turns = early + 2 * c.players;
+  int all_moves = 0;
+  for (int i = 0; i <= c.num_cards; ++i) all_moves += c.cards[i].moves;
+  // A turn: a take, at most 3 recruits, per move at most 4 decisions (area, group, border,
+  // retreat), the end of moves, per discarded card the discard and at most 3 removals.
+  const int per_turn = 1 + kMaxCardFigures + 4 * all_moves + 1 + 4 * (c.num_cards + 1);
+  return c.players + turns * per_turn;
+}
+
+std::unique_ptr<State> KitaraGame::NewInitialState(uint64_t seed) const {
+  return std::make_unique<KitaraState>(*this, seed);
+}
+
+Result<std::unique_ptr<State>> KitaraGame::StateFromJson(const Json& json) const {
+  auto data = DataFromJson(config_, json);
+  if (!data) return tl::unexpected(data.error());
+  return std::unique_ptr<State>(std::make_unique<KitaraState>(*this, *data));
+}
+
+GameEntry Entry() {
+  GameEntry entry;
+  entry.info = Info();
+  entry.create = Create;
+  return entry;
+}
+
+}  // namespace savanna::kitara

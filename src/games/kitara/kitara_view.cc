@@ -1,0 +1,320 @@
+// Kitara's outward forms: card and action texts and the per-viewer views (JSON and text). Hidden
+// from a viewer: the deck order, the bag, and the values of other players' hero tokens (until
+// the end, when every token is revealed).
+#include <bit>
+#include <sstream>
+#include <vector>
+
+#include "games/kitara/kitara_state.h"
+
+namespace savanna::kitara {
+namespace {
+
+constexpr int kAnimalSpan = kFiguresPerKind[kAnimal] + 1;
+constexpr int kHeroSpan = kFiguresPerKind[kHero] + 1;
+
+std::string Seat(int p) { return "P" + std::to_string(p); }
+
+std::string KindCount(int kind, int n) {
+  static constexpr const char* kPlural[kKinds] = {"warriors", "animals", "heroes"};
+  return std::to_string(n) + " " + (n == 1 ? KindName(kind) : kPlural[kind]);
+}
+
+// "2 warriors, 1 hero"; "-" for none.
+std::string FiguresText(const Figures& f) {
+  std::string s;
+  for (int k = 0; k < kKinds; ++k)
+    if (f[k] > 0) s += (s.empty() ? "" : ", ") + KindCount(k, f[k]);
+  return s.empty() ? "-" : s;
+}
+
+const char* TypeName(AreaType t) {
+  return t == AreaType::kSavanna ? "savanna" : t == AreaType::kRuin ? "ruin" : "lake";
+}
+
+Json FiguresJson(const Figures& f) { return Json::array({f[0], f[1], f[2]}); }
+
+Json CardJson(const Config& config, int id) {
+  const Card& c = config.cards[id];
+  return {{"card", id},
+          {"text", CardText(config, id)},
+          {"age", c.age},
+          {"take", c.take},
+          {"figures", FiguresJson(c.figures)},
+          {"moves", c.moves},
+          {"prosperity", c.prosperity},
+          {"no_feed", c.no_feed}};
+}
+
+// The hero-token values in `t`, lowest first.
+std::vector<int> TokenList(const Config& config, const TokenCounts& t) {
+  std::vector<int> values;
+  for (int v = 0; v < config.token_kinds; ++v)
+    values.insert(values.end(), t[v], config.token_values[v]);
+  return values;
+}
+
+std::string ListText(const std::vector<int>& values) {
+  std::string s;
+  for (int v : values) s += (s.empty() ? "" : " ") + std::to_string(v);
+  return s;
+}
+
+std::vector<std::string> AreaNames(const Config& config, uint64_t mask) {
+  std::vector<std::string> names;
+  for (; mask != 0; mask &= mask - 1) names.push_back(config.map.names[std::countr_zero(mask)]);
+  return names;
+}
+
+}  // namespace
+
+std::string CardText(const Config& config, int id) {
+  const Card& c = config.cards[id];
+  std::string s;
+  auto add = [&s](char symbol, int n) {
+    if (n > 0) s += (s.empty() ? "" : " ") + std::string(1, symbol) + std::to_string(n);
+  };
+  add('D', c.take);
+  add('W', c.figures[kWarrior]);
+  add('A', c.figures[kAnimal]);
+  add('H', c.figures[kHero]);
+  add('M', c.moves);
+  add('P', c.prosperity);
+  if (c.no_feed) s += s.empty() ? "F" : " F";
+  if (s.empty()) s = "blank";
+  return s + (id == kStartCard ? " (start card)" : " (age " + std::to_string(c.age) + ")");
+}
+
+std::string KitaraState::ActionToString(Player, Action action) const {
+  const Config& c = config();
+  const Map& m = c.map;
+  auto area_ok = [&m](int a) { return a >= 0 && a < m.num_areas; };
+  const std::string invalid = "invalid action " + std::to_string(action);
+  if (action >= kStartAction && action < kTakeAction) {
+    const int a = action - kStartAction;
+    return area_ok(a) ? "start on " + m.names[a] : invalid;
+  }
+  if (action >= kTakeAction && action < kPlaceAction) {
+    const int i = action - kTakeAction;
+    return "take " + std::to_string(i + 1) +
+           (i < d_.row_size ? ": " + CardText(c, d_.row[i]) : std::string());
+  }
+  if (action >= kPlaceAction && action < kSourceAction) {
+    const int kind = (action - kPlaceAction) / kMaxAreas, a = (action - kPlaceAction) % kMaxAreas;
+    return area_ok(a) ? std::string("place ") + KindName(kind) + " on " + m.names[a] : invalid;
+  }
+  if (action >= kSourceAction && action < kEndMovesAction) {
+    const int a = action - kSourceAction;
+    return area_ok(a) ? "move from " + m.names[a] : invalid;
+  }
+  if (action == kEndMovesAction) return "end moves";
+  if (action >= kGroupAction && action < kBorderAction) {
+    const int g = action - kGroupAction;
+    const Figures f = {uint8_t(g / (kAnimalSpan * kHeroSpan)), uint8_t(g / kHeroSpan % kAnimalSpan),
+                       uint8_t(g % kHeroSpan)};
+    return Total(f) > 0 ? "with " + FiguresText(f) : invalid;
+  }
+  if (action >= kBorderAction && action < kRetreatAction) {
+    const int a = action - kBorderAction;
+    if (!area_ok(a)) return invalid;
+    const int owner = d_.areas[a].owner;
+    const bool enemy = owner >= 0 && owner != d_.current;
+    return (enemy ? "attack " : "to ") + m.names[a];
+  }
+  if (action >= kRetreatAction && action < kDiscardAction) {
+    const int a = action - kRetreatAction;
+    return area_ok(a) ? "retreat to " + m.names[a] : invalid;
+  }
+  if (action >= kDiscardAction && action < kRemoveAction) {
+    const int i = action - kDiscardAction;
+    const int p = d_.current;
+    return "discard " + std::to_string(i + 1) +
+           (i < d_.kingdom_size[p] ? ": " + CardText(c, d_.kingdom[p][i]) : std::string());
+  }
+  if (action >= kRemoveAction && action < kNumDistinctActions) {
+    const int kind = (action - kRemoveAction) / kMaxAreas, a = (action - kRemoveAction) % kMaxAreas;
+    return area_ok(a) ? std::string("remove ") + KindName(kind) + " from " + m.names[a] : invalid;
+  }
+  return invalid;
+}
+
+Json KitaraState::View(Player viewer) const {
+  const Config& c = config();
+  const Map& m = c.map;
+  const bool over = IsTerminal();
+  Json j;
+  j["game"] = "kitara";
+  j["viewer"] = viewer == kSpectator ? Json("spectator") : Json(viewer);
+  j["phase"] = PhaseName(d_.phase);
+  Json to_act = Json::array();
+  for (Player p : PlayersToAct()) to_act.push_back(p);
+  j["to_act"] = std::move(to_act);
+  j["current"] = d_.current;
+  j["round"] = d_.round;
+  j["last_round"] = d_.last_round == 0 ? Json(nullptr) : Json(d_.last_round);
+  Json map = Json::array();
+  for (int a = 0; a < m.num_areas; ++a)
+    map.push_back({{"name", m.names[a]},
+                   {"type", TypeName(m.types[a])},
+                   {"start", bool(m.start_mask >> a & 1)},
+                   {"owner", d_.areas[a].owner},
+                   {"figures", FiguresJson(d_.areas[a].figures)},
+                   {"neighbours", AreaNames(c, m.land_neighbours[a])}});
+  j["map"] = std::move(map);
+  Json row = Json::array();
+  for (int i = 0; i < d_.row_size; ++i) row.push_back(CardJson(c, d_.row[i]));
+  j["row"] = std::move(row);
+  std::vector<int> by_age(kFinalAge, 0);
+  for (int i = 0; i < d_.deck_size; ++i) ++by_age[c.cards[d_.deck[i]].age - 1];
+  j["deck"] = {{"size", d_.deck_size}, {"by_age", by_age}};
+  Json discards = Json::array();  // texts only: the pile grows long
+  for (int i = 0; i < d_.discard_size; ++i) discards.push_back(CardText(c, d_.discards[i]));
+  j["discards"] = std::move(discards);
+  j["bag"] = TokenCount(d_.bag);
+  const PlayerValues scores = Scores();
+  Json players = Json::array();
+  for (int p = 0; p < c.players; ++p) {
+    Json pj;
+    pj["seat"] = p;
+    pj["supply"] = FiguresJson(d_.supply[p]);
+    Json kingdom = Json::array();
+    for (int i = 0; i < d_.kingdom_size[p]; ++i) kingdom.push_back(CardJson(c, d_.kingdom[p][i]));
+    pj["kingdom"] = std::move(kingdom);
+    pj["symbols"] = {{"take", KingdomTake(c, d_, p)},
+                     {"moves", KingdomMoves(c, d_, p)},
+                     {"prosperity", KingdomProsperity(c, d_, p)}};
+    pj["food"] = FoodCapacity(c, d_, p);
+    pj["hungry_cards"] = HungryCards(c, d_, p);
+    pj["prosperity"] = d_.prosperity[p];
+    pj["taken"] = d_.taken[p];
+    pj["hero_tokens"] = TokenCount(d_.tokens[p]);
+    if (p == viewer || over) pj["hero_token_values"] = TokenList(c, d_.tokens[p]);
+    if (p == d_.current && !over) {
+      pj["drawn_this_turn"] = TokenCount(d_.drawn);
+      if (p == viewer) pj["drawn_values"] = TokenList(c, d_.drawn);
+    }
+    pj["score"] = scores[p];
+    players.push_back(std::move(pj));
+  }
+  j["players"] = std::move(players);
+  Json turn;
+  turn["moves_left"] = d_.moves_left;
+  turn["source"] = d_.phase == Phase::kMoveGroup || d_.phase == Phase::kMoveBorder
+                       ? Json(m.names[d_.source])
+                       : Json(nullptr);
+  turn["group"] = FiguresJson(d_.group);
+  turn["recruit"] = FiguresJson(d_.recruit);
+  turn["to_discard"] = d_.to_discard;
+  turn["remove"] = FiguresJson(d_.remove);
+  turn["take_choices"] = d_.phase == Phase::kTake ? TakeChoices(c, d_) : 0;
+  j["turn"] = std::move(turn);
+  if (d_.phase == Phase::kRetreat) {
+    j["retreat"] = {
+        {"player", d_.retreat_player},
+        {"from", m.names[d_.retreat_from]},
+        {"figures", FiguresJson(d_.retreat_figures)},
+        {"options", AreaNames(c, NearestHeld(c, d_, d_.retreat_player, d_.retreat_from))}};
+  } else {
+    j["retreat"] = nullptr;
+  }
+  const LastAttack& la = d_.last_attack;
+  if (la.attacker >= 0) {
+    j["last_attack"] = {
+        {"attacker", la.attacker},
+        {"defender", la.defender},
+        {"from", m.names[la.from]},
+        {"area", m.names[la.area]},
+        {"size", la.size},
+        {"retreat_to", la.retreat_to < 0 ? Json(nullptr) : Json(m.names[la.retreat_to])},
+        {"drew_token", la.drew_token}};
+  } else {
+    j["last_attack"] = nullptr;
+  }
+  if (over)
+    j["winners"] = [&] {
+      Json w = Json::array();
+      for (Player p : Winners()) w.push_back(p);
+      return w;
+    }();
+  return j;
+}
+
+std::string KitaraState::ViewText(Player viewer) const {
+  const Config& c = config();
+  const Map& m = c.map;
+  std::ostringstream out;
+  out << "Kitara, round " << int(d_.round);
+  if (d_.last_round != 0) out << " (the last round is " << int(d_.last_round) << ")";
+  if (IsTerminal()) {
+    out << ": the game is over\n";
+  } else if (d_.phase == Phase::kStart) {
+    out << ": set-up, " << Seat(d_.current) << " places the start warriors\n";
+  } else {
+    out << ": " << Seat(d_.current) << "'s turn, phase " << PhaseName(d_.phase);
+    if (d_.moves_left > 0) out << ", " << d_.moves_left << " moves left";
+    if (d_.phase == Phase::kMoveGroup || d_.phase == Phase::kMoveBorder)
+      out << ", moving from " << m.names[d_.source];
+    if (d_.phase == Phase::kMoveBorder) out << " with " << FiguresText(d_.group);
+    if (d_.phase == Phase::kRecruit) out << ", to place: " << FiguresText(d_.recruit);
+    if (d_.phase == Phase::kDiscard || d_.phase == Phase::kRemove)
+      out << ", cards still to discard: " << int(d_.to_discard);
+    if (d_.phase == Phase::kRemove) out << ", to remove: " << FiguresText(d_.remove);
+    out << "\n";
+  }
+  if (d_.phase == Phase::kRetreat)
+    out << Seat(d_.retreat_player) << " retreats " << FiguresText(d_.retreat_figures) << " from "
+        << m.names[d_.retreat_from] << "\n";
+  out << "Row:";
+  for (int i = 0; i < d_.row_size; ++i) out << "  " << i + 1 << ") " << CardText(c, d_.row[i]);
+  out << "\nDeck: " << int(d_.deck_size) << " cards; hero tokens in the bag: " << TokenCount(d_.bag)
+      << "\nMap:\n";
+  for (int a = 0; a < m.num_areas; ++a) {
+    out << "  " << m.names[a] << " " << TypeName(m.types[a]) << (m.start_mask >> a & 1 ? "*" : "");
+    if (d_.areas[a].owner >= 0)
+      out << "  " << Seat(d_.areas[a].owner) << ": " << FiguresText(d_.areas[a].figures);
+    if (m.types[a] != AreaType::kLake) {
+      out << "  (borders:";
+      for (const auto& n : AreaNames(c, m.land_neighbours[a])) out << " " << n;
+      out << ")";
+    }
+    out << "\n";
+  }
+  const PlayerValues scores = Scores();
+  for (int p = 0; p < c.players; ++p) {
+    out << Seat(p) << (p == viewer ? " (you)" : "") << ": prosperity " << d_.prosperity[p]
+        << ", hero tokens " << TokenCount(d_.tokens[p]);
+    if ((p == viewer || IsTerminal()) && TokenCount(d_.tokens[p]) > 0)
+      out << " [" << ListText(TokenList(c, d_.tokens[p])) << "]";
+    if (p == d_.current && TokenCount(d_.drawn) > 0) {
+      out << ", drawn this turn " << TokenCount(d_.drawn);
+      if (p == viewer) out << " [" << ListText(TokenList(c, d_.drawn)) << "]";
+    }
+    out << ", supply " << FiguresText(d_.supply[p]) << ", feeds " << FoodCapacity(c, d_, p)
+        << " of " << HungryCards(c, d_, p) << " cards\n  kingdom:";
+    if (d_.kingdom_size[p] == 0) out << " (none)";
+    for (int i = 0; i < d_.kingdom_size[p]; ++i)
+      out << (i ? " | " : " ") << CardText(c, d_.kingdom[p][i]);
+    out << "\n";
+  }
+  const LastAttack& la = d_.last_attack;
+  if (la.attacker >= 0) {
+    out << "Last attack: " << Seat(la.attacker) << " from " << m.names[la.from] << " into "
+        << m.names[la.area] << " with " << int(la.size) << " figures"
+        << (la.drew_token ? " (drew a hero token)" : "") << "; " << Seat(la.defender);
+    if (la.retreat_to >= 0) {
+      out << " retreated to " << m.names[la.retreat_to] << "\n";
+    } else {
+      out << " is retreating\n";
+    }
+  }
+  if (IsTerminal()) {
+    out << "Final scores:";
+    for (int p = 0; p < c.players; ++p) out << " " << Seat(p) << "=" << scores[p];
+    out << "\nWinners:";
+    for (Player p : Winners()) out << " " << Seat(p);
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace savanna::kitara
