@@ -5,12 +5,14 @@ import { kalimambo } from './kalimambo.tsx';
 import { kapKairo } from './kap_kairo.tsx';
 import { kariba } from './kariba.tsx';
 import { kilimanjaro } from './kilimanjaro.tsx';
+import { kitara } from './kitara.tsx';
 
 const GAMES: Record<string, GameUi> = {
   kariba,
   kilimanjaro,
   kap_kairo: kapKairo,
   kalimambo,
+  kitara,
 };
 
 // A game without a drawing of its own (one registered on the server after this UI was built)

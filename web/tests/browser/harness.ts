@@ -188,7 +188,8 @@ export async function makeMove(page: Page, random: () => number): Promise<boolea
 }
 
 // Plays every page (one per human seat of a table) until the table is finished.
-export async function playToEnd(pages: Page[], random: () => number, limitSeconds = 240): Promise<number> {
+// `afterMove` (optional) runs after each move, e.g. to look at the page.
+export async function playToEnd(pages: Page[], random: () => number, limitSeconds = 240, afterMove?: () => Promise<void>): Promise<number> {
   const deadline = Date.now() + limitSeconds * 1000;
   let moves = 0;
   for (;;) {
@@ -199,8 +200,10 @@ export async function playToEnd(pages: Page[], random: () => number, limitSecond
     if (Date.now() > deadline) throw new Error(`the game did not end within ${limitSeconds} s (${moves} moves)`);
     let moved = false;
     for (const p of pages) moved = (await makeMove(p, random)) || moved;
-    if (moved) moves++;
-    else await pages[0].waitForTimeout(40);
+    if (moved) {
+      moves++;
+      if (afterMove) await afterMove();
+    } else await pages[0].waitForTimeout(40);
   }
 }
 
@@ -208,6 +211,8 @@ export async function playToEnd(pages: Page[], random: () => number, limitSecond
 // the view before the first action and after each action, by replaying the record with the CLI.
 export interface Replayed {
   views: Set<string>; // canonical JSON of each view
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  byActions: any[]; // the view after N actions, at index N
   log: { player: number; action: string }[]; // the moves as this viewer reads them, in order
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   final: any; // the view after the last action of the record
@@ -244,16 +249,18 @@ export function replay(recordJson: Record<string, unknown>, viewer: number | 'sp
   const views = new Set<string>();
   let final: unknown = JSON.parse(execFileSync(SAVANNA, ['replay', start, '--player', String(viewer)], { encoding: 'utf8' }));
   views.add(canonical(final));
+  const byActions: unknown[] = [final];
   const steps = JSON.parse(
     execFileSync(SAVANNA, ['replay', file, '--player', String(viewer), '--steps'], { encoding: 'utf8', maxBuffer: 1 << 28 }),
   ) as { step: number; revealed: { player: number; action: string }[]; view: unknown }[];
   const log: { player: number; action: string }[] = [];
   for (const s of steps) {
     views.add(canonical(s.view));
+    byActions[s.step] = s.view;
     log.push(...s.revealed);
     final = s.view;
   }
-  return { views, log, final };
+  return { views, byActions, log, final };
 }
 
 // Checks that a page received nothing its viewer may not see: every view in its state messages

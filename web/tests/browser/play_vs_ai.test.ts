@@ -56,6 +56,7 @@ const CASES: Case[] = [
   { game: 'kilimanjaro', players: 3, seats: ['human', 'random', 'random'], params: { variant: 'send_back' } },
   { game: 'kap_kairo', players: 3, seats: ['human', 'random', 'random'] },
   { game: 'kalimambo', players: 3, seats: ['human', 'random', 'ismcts-200'] },
+  { game: 'kitara', players: 3, seats: ['human', 'random', 'ismcts-200'], params: { deck: 'red' } },
 ];
 
 describe('a game against AI seats, played to the end by clicking', () => {
@@ -154,6 +155,42 @@ describe('the page never shows an opponent hidden values', () => {
     const theirHand = handOf(theirs, 1);
     expect(theirHand.length).toBeGreaterThan(0);
     if (JSON.stringify(theirHand) !== JSON.stringify(handOf(mine, 0))) expect(seen.hand).not.toEqual(theirHand);
+    await context.close();
+  });
+
+  // Kitara: after every move of the page, the hero tokens it draws; at the end each is compared
+  // with the seats' replayed views at that moment: every seat's number of tokens, the values of
+  // the page's own tokens exactly as its view gives them, and none of another seat's values.
+  test('kitara: hero token values only as the seat own view gives them', async () => {
+    const { context, page } = await newPage(browser);
+    const random = rng(99);
+    const table = await createTable(page, server.url, 'kitara', 2, ['human', 'random']);
+    const seen: { actions: number; counts: number[]; values: [number, number][] }[] = [];
+    const look = async () => {
+      seen.push(
+        await page.evaluate(() => ({
+          actions: Number(document.querySelector('main.table-page')!.getAttribute('data-actions')),
+          counts: [...document.querySelectorAll('[data-hero-tokens]')].map((e) => Number(e.getAttribute('data-count'))),
+          values: [...document.querySelectorAll('[data-token-value]')].map((e) => [Number(e.getAttribute('data-token-seat')), Number(e.getAttribute('data-token-value'))] as [number, number]),
+        })),
+      );
+    };
+    await playToEnd([page], random, 240, look);
+    const record = await fetchRecord(server.url, table);
+    const mine = replay(record, 0, server.dir).byActions;
+    const theirs = replay(record, 1, server.dir).byActions;
+    let checked = 0;
+    for (const s of seen) {
+      const view = mine[s.actions];
+      if (!view || view.phase === 'over') continue; // at the end every value is public
+      expect(s.counts).toEqual(view.players.map((p: { hero_tokens: number }) => p.hero_tokens));
+      expect(s.values).toEqual((view.players[0].hero_token_values as number[]).map((v) => [0, v]));
+      expect(view.players[1].hero_token_values).toBeUndefined();
+      expect(theirs[s.actions].players[1].hero_token_values).toHaveLength(theirs[s.actions].players[1].hero_tokens);
+      if (s.values.some(([seat]) => seat !== 0)) throw new Error('another seat token value is on the page');
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
     await context.close();
   });
 });
