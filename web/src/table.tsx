@@ -24,7 +24,8 @@ function names(state: StateMessage): string[] {
 }
 
 // The choices: the legal actions left by the picks on the board, as buttons, or for a long
-// numeric list (a bid) a number field, or for other long lists a filter and a list.
+// numeric list (a bid, a space) a number field and a slider that steps through the legal numbers
+// only, or for other long lists a filter and a list.
 function Choices(props: {
   actions: string[];
   picked: string[];
@@ -64,12 +65,15 @@ function Choices(props: {
         </label>
         <input
           type="range"
-          min={min}
-          max={max}
-          value={legal ? n : min}
+          min={0}
+          max={numeric.values.length - 1}
+          value={Math.max(0, numeric.values.findIndex((v) => v >= n))}
           aria-label={`${numeric.verb} slider`}
-          onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+          aria-valuetext={String(legal ? n : numeric.values[Math.max(0, numeric.values.findIndex((v) => v >= n))])}
+          onInput={(e) => setValue(String(numeric.values[Number((e.target as HTMLInputElement).value)]))}
+          data-numeric-slider
         />
+        {!legal && value !== '' ? <p class="hint">{value} is not one of the choices</p> : null}
         <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.verb}>
           {numeric.verb} {legal ? n : '?'}
         </button>

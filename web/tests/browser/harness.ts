@@ -166,10 +166,16 @@ export async function makeMove(page: Page, random: () => number): Promise<boolea
   }
   const numeric = page.locator('[data-numeric]');
   if ((await numeric.count()) > 0) {
-    const min = Number(await numeric.getAttribute('min'));
-    const max = Number(await numeric.getAttribute('max'));
-    const value = min + Math.floor(random() * random() * (max - min + 1));
-    await numeric.fill(String(value));
+    // The slider steps through the legal numbers only (low ones more often: bids).
+    const slider = page.locator('[data-numeric-slider]');
+    const last = Number(await slider.getAttribute('max'));
+    await slider.fill(String(Math.floor(random() * random() * (last + 1))));
+    if (random() < 0.5) {
+      // Or type the number the slider chose into the field.
+      const chosen = await numeric.inputValue();
+      await numeric.fill('');
+      await numeric.fill(chosen);
+    }
     await page.locator('[data-submit]').click();
     return true;
   }

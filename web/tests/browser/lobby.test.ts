@@ -94,14 +94,53 @@ describe('lobby', () => {
     await context.close();
   });
 
-  test('phone layout', async () => {
-    const { context, page } = await newPage(browser, true);
-    await createTable(page, server.url, 'kap_kairo', 3, ['human', 'random', 'random']);
+  test('a long numeric choice steps through the legal numbers only', async () => {
+    const { context, page, rec } = await newPage(browser);
+    await createTable(page, server.url, 'kilimanjaro', 2, ['human', 'random']);
     await page.waitForSelector('main[data-your-turn="yes"]');
-    // Nothing is wider than the screen.
+    // A counter kind, then the space: the spaces skip the villages, so the numbers have gaps.
+    await page.locator('svg.board [data-target^="kind:"]').first().click();
+    const slider = page.locator('[data-numeric-slider]');
+    const last = Number(await slider.getAttribute('max'));
+    const legal = (rec.messages.filter((m) => m.type === 'state' && m.legal).pop()!.legal as string[]).filter((a) => a.startsWith('place '));
+    const verb = (await page.locator('[data-numeric]').getAttribute('data-numeric'))!;
+    const offered: string[] = [];
+    for (let i = 0; i <= last; i++) {
+      await slider.fill(String(i));
+      const button = page.locator('[data-submit]');
+      expect(await button.isEnabled()).toBe(true);
+      offered.push((await button.textContent())!);
+    }
+    expect(offered).toEqual(legal.filter((a) => a.startsWith(verb + ' ')).sort((a, b) => Number(a.split(' ').pop()) - Number(b.split(' ').pop())));
+    // A number that is not a choice cannot be sent.
+    const spaces = offered.map((a) => Number(a.split(' ').pop()));
+    const gap = spaces.find((n, i) => i > 0 && n - spaces[i - 1] > 1)! - 1;
+    await page.locator('[data-numeric]').fill(String(gap));
+    expect(await page.locator('[data-submit]').isEnabled()).toBe(false);
+    await slider.fill('0');
+    const before = Number(await page.locator('main').getAttribute('data-actions'));
+    await page.locator('[data-submit]').click();
+    await page.waitForFunction((n) => Number(document.querySelector('main')?.getAttribute('data-actions')) > n, before);
+    await context.close();
+  });
+
+  test.each([
+    ['kap_kairo', 3],
+    ['kitara', 4],
+  ])('phone layout (%s)', async (game, players) => {
+    const { context, page } = await newPage(browser, true);
+    await createTable(page, server.url, game, players, ['human', ...Array(players - 1).fill('random')]);
+    await page.waitForSelector('main[data-your-turn="yes"]');
+    // Nothing is wider than the screen (a board scrolls sideways inside its own frame).
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'kap_kairo-phone');
+    // The choices can be reached and used without scrolling sideways.
+    const button = page.locator('.choices button, .choices select').first();
+    await button.waitFor();
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, `${game}-phone`);
     await context.close();
   });
 });
