@@ -393,24 +393,32 @@ function Row(props: { board: BoardProps; view: KitaraView; x: number; y: number 
 
 // The turn in progress: whose turn and phase, moves left, and the group chooser while a group is
 // being formed.
-function Turn(props: { board: BoardProps; view: KitaraView; x: number; y: number }): JSX.Element {
-  const { board, view, x, y } = props;
+// The lines that describe the turn in progress.
+function turnLines(view: KitaraView): string[] {
   const t = view.turn;
   const lines: string[] = [];
   if (view.phase !== 'over' && view.phase !== 'start') {
-    lines.push(`${seatName(view.current)}'s turn: ${plural(t.moves_left, 'move', 'moves')} left`);
+    lines.push(`${seatName(view.current)}'s turn${view.phase.startsWith('move') ? `: ${plural(t.moves_left, 'move', 'moves')} left` : ''}`);
     if (view.phase === 'recruit') lines.push(`to place: ${figuresWords(t.recruit)}`);
     if (t.source) lines.push(`moving from ${t.source}${view.phase === 'move_border' ? `: ${figuresWords(t.group)}` : ''}`);
     if (view.phase === 'discard' || view.phase === 'remove') lines.push(`cards still to discard: ${t.to_discard}`);
     if (view.phase === 'remove') lines.push(`figures to remove: ${figuresWords(t.remove)}`);
   }
-  if (view.retreat)
-    lines.push(`${seatName(view.retreat.player)} retreats ${figuresWords(view.retreat.figures)} from ${view.retreat.from} to ${view.retreat.options.join(' or ')}`);
+  if (view.retreat) {
+    lines.push(`${seatName(view.retreat.player)} retreats ${figuresWords(view.retreat.figures)} from ${view.retreat.from}`);
+    lines.push(`to ${view.retreat.options.join(' or ')}`);
+  }
   const a = view.last_attack;
-  if (a)
-    lines.push(
-      `last attack: ${seatName(a.attacker)} from ${a.from} into ${a.area} with ${a.size}${a.drew_token ? ' (drew a hero token)' : ''}; ${seatName(a.defender)} ${a.retreat_to ? `retreated to ${a.retreat_to}` : 'retreating'}`,
-    );
+  if (a) {
+    lines.push(`last attack: ${seatName(a.attacker)} from ${a.from} into ${a.area} with ${plural(a.size, 'figure', 'figures')}`);
+    lines.push(`${a.drew_token ? 'drew a hero token; ' : ''}${seatName(a.defender)} ${a.retreat_to ? `retreated to ${a.retreat_to}` : 'retreating'}`);
+  }
+  return lines;
+}
+
+function Turn(props: { board: BoardProps; view: KitaraView; x: number; y: number }): JSX.Element {
+  const { board, view, x, y } = props;
+  const lines = turnLines(view);
   const groupKeys = [...board.targets.keys()].filter((k) => /^(warriors|animals|heroes):/.test(k));
   return (
     <g>
@@ -525,14 +533,29 @@ function Board(board: BoardProps): JSX.Element {
     const k = view.players[last.player]?.kingdom;
     if (k && k.length) lastCard = { seat: last.player, card: k[k.length - 1].card };
   }
-  const kingdomsY = 600;
+  const chooser = [...board.targets.keys()].some((k) => /^(warriors|animals|heroes):/.test(k));
+  const sideHeight = 240 + turnLines(view).length * 16 + (chooser ? 140 : 0);
+  // Three drawings: side by side with the kingdoms below on a wide screen, one below the other
+  // on a phone (each then scrolls sideways inside its own frame when it must).
   return (
-    <svg viewBox={`0 0 1000 ${kingdomsY + 20 + view.players.length * 106}`} class="board kitara" role="group" aria-label="Kitara table">
-      <MapView board={board} view={view} lay={lay} lastArea={lastArea} />
-      <Row board={board} view={view} x={580} y={36} />
-      <Turn board={board} view={view} x={580} y={210} />
-      <Kingdoms board={board} view={view} y={kingdomsY} last={lastCard} />
-    </svg>
+    <div class="kitara-board" role="group" aria-label="Kitara table">
+      <div class="part map">
+        <svg viewBox="0 0 560 560" class="board" aria-label="the map">
+          <MapView board={board} view={view} lay={lay} lastArea={lastArea} />
+        </svg>
+      </div>
+      <div class="part side">
+        <svg viewBox={`0 0 430 ${sideHeight}`} class="board" aria-label="the card row and the turn">
+          <Row board={board} view={view} x={6} y={36} />
+          <Turn board={board} view={view} x={6} y={210} />
+        </svg>
+      </div>
+      <div class="part kingdoms">
+        <svg viewBox={`0 0 1000 ${36 + view.players.length * 106}`} class="board" aria-label="the kingdoms">
+          <Kingdoms board={board} view={view} y={16} last={lastCard} />
+        </svg>
+      </div>
+    </div>
   );
 }
 
