@@ -77,18 +77,21 @@ describe('lobby', () => {
     await guest.context.close();
   });
 
-  test('a move made with the keyboard alone', async () => {
+  test.each([
+    ['kalimambo', 'card'],
+    ['kitara', 'area'],
+  ])('a move made with the keyboard alone (%s)', async (game, group) => {
     const { context, page } = await newPage(browser);
-    await createTable(page, server.url, 'kalimambo', 2, ['human', 'random']);
+    await createTable(page, server.url, game, 2, ['human', 'random']);
     await page.waitForSelector('main[data-your-turn="yes"]');
     const before = Number(await page.locator('main').getAttribute('data-actions'));
-    // Tab until a card on the board has the focus, then press Enter.
+    // Tab until a target of the board (a card, an area) has the focus, then press Enter.
     let focused = '';
-    for (let i = 0; i < 60 && !focused.startsWith('card:'); i++) {
+    for (let i = 0; i < 60 && !focused.startsWith(group + ':'); i++) {
       await page.keyboard.press('Tab');
       focused = await page.evaluate(() => document.activeElement?.getAttribute('data-target') ?? '');
     }
-    expect(focused).toMatch(/^card:\d+$/);
+    expect(focused.startsWith(group + ':')).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => Number(document.querySelector('main')?.getAttribute('data-actions')) > n, before);
     await context.close();
