@@ -237,10 +237,14 @@ function MapView(props: { board: BoardProps; view: KitaraView; lay: Layout; last
     const a = lay.shapes.get(from),
       b = lay.shapes.get(to);
     if (!a || !b) return null;
+    // From a quarter of the way to three quarters, clear of the areas' labels.
+    const at = (f: number) => [a.cx + (b.cx - a.cx) * f, a.cy + (b.cy - a.cy) * f];
+    const [x1, y1] = at(0.25),
+      [x2, y2] = at(0.7);
     return (
       <g class={cls}>
         <title>{title}</title>
-        <line x1={a.cx} y1={a.cy} x2={b.cx} y2={b.cy} marker-end="url(#kitara-arrow)" />
+        <line x1={x1} y1={y1} x2={x2} y2={y2} marker-end="url(#kitara-arrow)" />
       </g>
     );
   };
@@ -398,7 +402,8 @@ function turnLines(view: KitaraView): string[] {
   const t = view.turn;
   const lines: string[] = [];
   if (view.phase !== 'over' && view.phase !== 'start') {
-    lines.push(`${seatName(view.current)}'s turn${view.phase.startsWith('move') ? `: ${plural(t.moves_left, 'move', 'moves')} left` : ''}`);
+    const moving = view.phase.startsWith('move') || view.phase === 'retreat';
+    lines.push(`${seatName(view.current)}'s turn${moving ? `: ${plural(t.moves_left, 'move', 'moves')} left` : ''}`);
     if (view.phase === 'recruit') lines.push(`to place: ${figuresWords(t.recruit)}`);
     if (t.source) lines.push(`moving from ${t.source}${view.phase === 'move_border' ? `: ${figuresWords(t.group)}` : ''}`);
     if (view.phase === 'discard' || view.phase === 'remove') lines.push(`cards still to discard: ${t.to_discard}`);
