@@ -61,7 +61,7 @@ export const KINDS = ['warriors', 'animals', 'heroes'] as const;
 const LETTERS = ['W', 'A', 'H'];
 
 // "2 warriors, 1 hero" -> [2, 0, 1]
-export function groupOf(text: string): Figures {
+export function groupFigures(text: string): Figures {
   const f: Figures = [0, 0, 0];
   for (const m of text.matchAll(/(\d+) (warriors?|animals?|heroe?s?)/g)) {
     const k = m[2].startsWith('warrior') ? 0 : m[2].startsWith('animal') ? 1 : 2;
@@ -99,7 +99,7 @@ function targets(legal: string[]): Targets {
       addTarget(t, `kingdom:${Number(m[1]) - 1}`, a);
       continue;
     }
-    if (a.startsWith('with ')) groups.push([a, groupOf(a)]);
+    if (a.startsWith('with ')) groups.push([a, groupFigures(a)]);
   }
   for (let k = 0; k < 3; k++) {
     if (new Set(groups.map(([, f]) => f[k])).size < 2) continue;

@@ -10,7 +10,7 @@ import kilimanjaroCases from './fixtures/kilimanjaro.json';
 import kapKairoCases from './fixtures/kap_kairo.json';
 import kalimamboCases from './fixtures/kalimambo.json';
 import kitaraFixtures from './fixtures/kitara.json';
-import { areaOf, groupOf, KINDS, layout } from '../../src/games/kitara.tsx';
+import { areaOf, groupFigures, KINDS, layout } from '../../src/games/kitara.tsx';
 import type { BoardProps } from '../../src/games/common.tsx';
 import { elements, render, text } from './render.ts';
 
@@ -128,7 +128,7 @@ test('kitara: a group is chosen by clicking a number per kind, and every group c
   const groups = c.legal.filter((a) => a.startsWith('with '));
   expect(groups.length).toBeGreaterThan(1);
   for (const a of groups) {
-    const f = groupOf(a);
+    const f = groupFigures(a);
     const keys = KINDS.map((k, i) => `${k}:${f[i]}`).filter((k) => t.has(k));
     expect(keys.length).toBeGreaterThan(0);
     let picked: string[] = [];
@@ -140,8 +140,8 @@ test('kitara: a group is chosen by clicking a number per kind, and every group c
     }
     expect(played ?? (narrowed(c.legal, t, picked).length === 1 ? narrowed(c.legal, t, picked)[0] : undefined)).toBe(a);
   }
-  expect(groupOf('with 2 warriors, 1 animal, 3 heroes')).toEqual([2, 1, 3]);
-  expect(groupOf('with 1 hero')).toEqual([0, 0, 1]);
+  expect(groupFigures('with 2 warriors, 1 animal, 3 heroes')).toEqual([2, 1, 3]);
+  expect(groupFigures('with 1 hero')).toEqual([0, 0, 1]);
 });
 
 test('kitara: the built-in maps are drawn as rings; a map unlike them as a circle with its borders', () => {
