@@ -190,7 +190,8 @@ describe('the page never shows an opponent hidden values', () => {
       if (s.values.some(([seat]) => seat !== 0)) throw new Error('another seat token value is on the page');
       checked++;
     }
-    expect(checked).toBeGreaterThan(5);
+    // At least a few moments (a turn whose decisions are all forced is made by the engine).
+    expect(checked).toBeGreaterThan(2);
     await context.close();
   });
 });
