@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The main job: install what is needed, build, and play Kariba in the terminal against two AI
-# seats. With arguments, runs `savanna ARGS...` instead, e.g. ./scripts/main.sh games.
+# The main job: install what is needed, build (the engine, the server and the web UI), and start
+# the game server; open the printed address in a browser to play. With arguments, runs
+# `savanna ARGS...` instead, e.g. ./scripts/main.sh play 'kariba(players=3)' --seats human,random,random
+# Environment: PORT (default 8080), HOST (default 127.0.0.1), SAVANNA_DB (default
+# build/savanna.db: the tables, kept between runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -8,4 +11,7 @@ cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then
   exec build/release/savanna "$@"
 fi
-exec build/release/savanna play 'kariba(players=3)' --seats human,random,random
+host=${HOST:-127.0.0.1}
+port=${PORT:-8080}
+echo "main: open http://$host:$port/ in a browser to play (Ctrl-C stops the server)"
+exec build/release/savanna serve --host "$host" --port "$port" --db "${SAVANNA_DB:-build/savanna.db}"

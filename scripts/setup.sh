@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs every Debian package Savanna's build and tests need. Idempotent: does nothing when all
-# are present. Runs apt-get as root, or through sudo otherwise.
+# Installs every Debian package Savanna's build and tests need, and the web UI's npm packages
+# (scripts/web_deps.sh). Idempotent: does nothing when all are present. Runs apt-get as root, or
+# through sudo otherwise.
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # The server: Boost 1.81 (Beast, Asio; never the default 1.74 packages) and SQLite 3.
   libboost1.81-dev libsqlite3-dev
+  # The web UI: Node.js (with npm) builds it; the browser tests drive Debian's Chromium.
+  nodejs chromium
 )
 
 missing=()
@@ -17,8 +20,22 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+# The web UI's packages (Vite 8) need Node.js 20.19 or newer, and npm.
+node_ok() {
+  command -v node >/dev/null && command -v npm >/dev/null &&
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>20||(a===20&&b>=19)?0:1)'
+}
+web_deps() {
+  if ! node_ok; then
+    echo "setup: the web UI needs Node.js >= 20.19 with npm (found: $(node --version 2>/dev/null || echo none))" >&2
+    exit 1
+  fi
+  "$(dirname "$0")/web_deps.sh"
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#packages[@]} packages are installed"
+  web_deps
   exit 0
 fi
 
@@ -34,3 +51,4 @@ echo "setup: installing ${missing[*]}"
 "${sudo[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
   "${missing[@]}"
+web_deps

@@ -101,9 +101,10 @@ void HttpApi::Api(const HttpRequest& request, const std::string& path,
 
 void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
                          const std::string& action, std::function<void(HttpResponse)> reply) {
-  if (action != "" && action != "join" && action != "leave" && action != "record")
+  if (action != "" && action != "join" && action != "leave" && action != "record" &&
+      action != "rematch")
     return reply(ErrorResponse(NotFound()));
-  const bool post = action == "join" || action == "leave";
+  const bool post = action == "join" || action == "leave" || action == "rematch";
   if (request.method != (post ? "POST" : "GET"))
     return reply(ErrorResponse(BadMethod(post ? "POST" : "GET")));
   const std::shared_ptr<Table> table = lobby_.Find(id);
@@ -115,6 +116,13 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
   }
   auto body = Body(request);
   if (!body) return reply(ErrorResponse(body.error()));
+  if (action == "rematch") {
+    if (auto ok = CheckFields(*body, {}, "the rematch request"); !ok)
+      return reply(ErrorResponse(ok.error()));
+    return lobby_.Rematch(table, [reply](ApiResult<Json> made) {
+      reply(made ? JsonResponse(200, *made) : ErrorResponse(made.error()));
+    });
+  }
   if (action == "join") {
     if (auto ok = CheckFields(*body, {"seat", "name"}, "the join request"); !ok)
       return reply(ErrorResponse(ok.error()));

@@ -144,6 +144,34 @@ Result<size_t> Lobby::Resume() {
   return resumed;
 }
 
+void Lobby::Rematch(const std::shared_ptr<Table>& table,
+                    std::function<void(ApiResult<Json>)> reply) {
+  auto request = table->RematchRequest();
+  if (!request) return reply(tl::unexpected(request.error()));
+  std::shared_ptr<Table> made;
+  {
+    std::lock_guard lock(mutex_);
+    if (const std::string id = table->rematch(); !id.empty()) {
+      made = tables_.at(id);
+    } else {
+      auto& replies = rematch_replies_[table->id()];
+      replies.push_back(std::move(reply));
+      if (replies.size() > 1) return;  // the first request is creating it
+    }
+  }
+  if (made) return reply(made->Summary());
+  Create(*request, [this, table](ApiResult<Json> created) {
+    if (created) table->SetRematch((*created)["id"].get<std::string>());
+    std::vector<std::function<void(ApiResult<Json>)>> replies;
+    {
+      std::lock_guard lock(mutex_);
+      replies = std::move(rematch_replies_[table->id()]);
+      rematch_replies_.erase(table->id());
+    }
+    for (auto& r : replies) r(created);
+  });
+}
+
 std::shared_ptr<Table> Lobby::Find(std::string_view id) const {
   std::lock_guard lock(mutex_);
   const auto it = tables_.find(id);

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/registry.h"
 #include "server/table.h"
@@ -32,6 +33,10 @@ class Lobby {
   // table's summary once it is stored.
   void Create(const Json& request, std::function<void(ApiResult<Json>)> reply);
   std::shared_ptr<Table> Find(std::string_view id) const;
+  // POST /api/tables/ID/rematch: a finished table's rematch (Table::RematchRequest), created by
+  // the first request; every later request, and those made while it is being created, get the
+  // same table's summary.
+  void Rematch(const std::shared_ptr<Table>& table, std::function<void(ApiResult<Json>)> reply);
   // {"tables": [summary, ...]}: the tables not finished, oldest first.
   Json List() const;
   // GET /api/games and /api/agents.
@@ -48,6 +53,9 @@ class Lobby {
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
   size_t creating_ = 0;  // creations whose write is in flight (they count against the limit)
+  // Replies waiting for a rematch being created, by the finished table's id.
+  std::map<std::string, std::vector<std::function<void(ApiResult<Json>)>>, std::less<>>
+      rematch_replies_;
 };
 
 }  // namespace savanna::server

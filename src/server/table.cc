@@ -212,7 +212,8 @@ Json Table::SummaryLocked() const {
           {"options", options_.ToJson()},
           {"actions", session_.record().actions.size()},
           {"to_act", PlayersJson(session_.PlayersToAct())},
-          {"created", stored_.created}};
+          {"created", stored_.created},
+          {"rematch", rematch_.empty() ? Json() : Json(rematch_)}};
 }
 
 Json Table::Summary() const {
@@ -225,6 +226,26 @@ ApiResult<Json> Table::Record() const {
   if (!session_.IsTerminal())
     return ApiFail(409, "not_finished", "the record is published once the game is over");
   return session_.record().ToJson();
+}
+
+ApiResult<Json> Table::RematchRequest() const {
+  Lock lock(mutex_);
+  if (!session_.IsTerminal())
+    return ApiFail(409, "not_finished", "a rematch can be made once the game is over");
+  Json seats = Json::array();
+  for (const StoredSeat& seat : stored_.seats) seats.push_back(seat.label);
+  return Json{{"game", session_.game().Spec()}, {"seats", seats}, {"options", options_.ToJson()}};
+}
+
+std::string Table::rematch() const {
+  Lock lock(mutex_);
+  return rematch_;
+}
+
+void Table::SetRematch(const std::string& id) {
+  Lock lock(mutex_);
+  rematch_ = id;
+  Broadcast({}, -1);
 }
 
 void Table::Join(std::optional<int> wanted, std::string name, std::shared_ptr<Client> client,
@@ -414,7 +435,8 @@ std::string Table::StateMessage(Player viewer, const Json& log) const {
                   {"seats", SeatsJson()},
                   {"view", session_.View(viewer)},
                   {"log", log},
-                  {"result", session_.record().result}};
+                  {"result", session_.record().result},
+                  {"rematch", rematch_.empty() ? Json() : Json(rematch_)}};
   if (viewer != kSpectator && status == TableStatus::kPlaying && session_.IsHuman(viewer) &&
       session_.PlayersToAct().Contains(viewer))
     message["legal"] = session_.LegalActions(viewer);

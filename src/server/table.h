@@ -83,12 +83,21 @@ class Table : public std::enable_shared_from_this<Table> {
   // `client` closed or moved to another table.
   void Detach(const Client* client);
 
-  // {"id", "game", "title", "status", "seats": [...], "options", "actions", "created"}.
+  // {"id", "game", "title", "status", "seats": [...], "options", "actions", "created",
+  // "rematch"} ("rematch": the id of the rematch table, or null).
   Json Summary() const;
   bool IsOpen() const;  // not finished, with a free human seat
   TableStatus Status() const;
   // The whole record, once the game is over (it holds every secret of the deal).
   ApiResult<Json> Record() const;
+
+  // A rematch, once the game is over: the POST /api/tables request for a new table like this
+  // one (the same game spec, the seats as shown, the same options; a new deal).
+  ApiResult<Json> RematchRequest() const;
+  // The id of this table's rematch ("" while there is none). Setting it tells every connection
+  // (a state message with "rematch"). Kept in memory only: it is lost on a restart.
+  std::string rematch() const;
+  void SetRematch(const std::string& id);
 
   // After construction (and after resuming): starts agents and vacancy timers as needed.
   void Start();
@@ -147,6 +156,7 @@ class Table : public std::enable_shared_from_this<Table> {
   PlayerSet thinking_;  // agent seats whose Choose is running on the pool
   std::vector<std::unique_ptr<boost::asio::steady_timer>> vacancy_timers_;  // per seat
   bool closed_ = false;
+  std::string rematch_;  // the id of the rematch table, once one was made
 };
 
 }  // namespace savanna::server

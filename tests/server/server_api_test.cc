@@ -74,6 +74,45 @@ TEST_F(ServerApiTest, GamesAgentsAndTheIndexPage) {
   EXPECT_EQ(Code(Http(port(), "GET", "/api/tables/nope").json()), "unknown_table");
 }
 
+TEST_F(ServerApiTest, RematchMakesOneNewTableLikeTheFinishedOne) {
+  StartServer();
+  // Not before the game is over.
+  const std::string open = CreateTable("kariba(players=2)", {"human", "random"})["id"];
+  EXPECT_EQ(Code(Http(port(), "POST", "/api/tables/" + open + "/rematch").json()), "not_finished");
+  EXPECT_EQ(Http(port(), "GET", "/api/tables/" + open + "/rematch").status, 405);
+  EXPECT_EQ(Code(Http(port(), "POST", "/api/tables/nope/rematch").json()), "unknown_table");
+
+  // Two agents play a table to its end while a spectator watches it.
+  const Json created = CreateTable("kariba(players=2)", {"random", "random(seed=3)"});
+  const std::string id = created["id"];
+  WsClient watcher(port());
+  ASSERT_EQ(watcher.Request({{"type", "spectate"}, {"table", id}}, "spectating")["type"],
+            "spectating");
+  Json state;
+  do state = watcher.ReceiveType("state");
+  while (!state.is_null() && state["status"] != "finished");
+  ASSERT_FALSE(state.is_null()) << "the agents' game did not finish";
+  EXPECT_TRUE(state["rematch"].is_null());
+
+  EXPECT_EQ(Code(Http(port(), "POST", "/api/tables/" + id + "/rematch", std::string(R"({"x": 1})"))
+                     .json()),
+            "bad_request");
+  const HttpReply first = Http(port(), "POST", "/api/tables/" + id + "/rematch");
+  ASSERT_EQ(first.status, 200) << first.body;
+  const std::string rematch = first.json()["id"];
+  EXPECT_NE(rematch, id);
+  EXPECT_EQ(first.json()["game"], created["game"]);
+  EXPECT_EQ(first.json()["seats"][1]["agent"], "random(seed=3)");
+  EXPECT_EQ(first.json()["options"], created["options"]);
+  // Later requests get the same table; the old table and its connections name it.
+  EXPECT_EQ(Http(port(), "POST", "/api/tables/" + id + "/rematch").json()["id"], rematch);
+  EXPECT_EQ(Http(port(), "GET", "/api/tables/" + id).json()["rematch"], rematch);
+  state = watcher.ReceiveType("state");
+  ASSERT_FALSE(state.is_null());
+  EXPECT_EQ(state["rematch"], rematch);
+  EXPECT_TRUE(Http(port(), "GET", "/api/tables/" + rematch).json()["rematch"].is_null());
+}
+
 TEST_F(ServerApiTest, WebFolderIsServedWithoutEscaping) {
   TempDir web;
   std::filesystem::create_directories(web.Path("web/assets"));

@@ -1,0 +1,136 @@
+// What every game's table view provides, and the clickable SVG target they share. A game module
+// reads its view JSON (docs/rules/<game>.md), draws it in SVG and maps the legal action texts to
+// targets on the drawing; everything it shows comes from the view this seat received.
+import type { ComponentChildren, JSX } from 'preact';
+import type { GameResult, LogEntry } from '../api.ts';
+import type { Targets } from '../choices.ts';
+
+export interface BoardProps {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  view: any;
+  legal: string[];
+  viewer: number | 'spectator';
+  targets: Targets;
+  picked: string[];
+  onPick: (key: string) => void;
+  last: LogEntry | null; // the latest move in the log
+  names: string[]; // per seat, "P0 Ada" or "P1 AI easy"
+}
+
+export interface ScoreColumn {
+  label: string; // e.g. "Points", "Space", "Minus points"
+  values: (number | string)[]; // per seat
+}
+
+export interface GameUi {
+  // Maps the legal actions to board targets ("group:value" keys).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  targets: (legal: string[], view: any) => Targets;
+  Board: (props: BoardProps) => JSX.Element;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  scores: (view: any, result: GameResult | null) => ScoreColumn[];
+  // One line about what happens now ("land purchase: sealed bids").
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  phase: (view: any) => string;
+}
+
+export function seatName(seat: number): string {
+  return `P${seat}`;
+}
+
+// A part of a board that stands for some legal actions: focusable, labelled, clickable with the
+// mouse, Enter or Space. Drawn plainly when the key stands for no legal action.
+export function Target(props: {
+  k: string;
+  board: BoardProps;
+  label: string;
+  children: ComponentChildren;
+  class?: string;
+}): JSX.Element {
+  const { k, board } = props;
+  const active = board.targets.has(k);
+  const picked = board.picked.includes(k);
+  if (!active)
+    return (
+      <g class={props.class} data-key={k}>
+        {props.children}
+      </g>
+    );
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      board.onPick(k);
+    }
+  };
+  return (
+    <g
+      class={`target${picked ? ' picked' : ''}${props.class ? ' ' + props.class : ''}`}
+      role="button"
+      tabindex={0}
+      aria-label={props.label}
+      aria-pressed={picked}
+      data-target={k}
+      onClick={() => board.onPick(k)}
+      onKeyDown={onKey}
+    >
+      <title>{props.label}</title>
+      {props.children}
+    </g>
+  );
+}
+
+// A playing card: a rounded rectangle with a coloured band, a big label and a small caption.
+export function Card(props: {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill: string;
+  big: string;
+  small?: string;
+  pattern?: string; // an extra cue besides colour (e.g. the first letter of a type)
+  dim?: boolean;
+  highlight?: boolean;
+}): JSX.Element {
+  const { x, y, w, h } = props;
+  return (
+    <g class={`card${props.dim ? ' dim' : ''}${props.highlight ? ' last' : ''}`}>
+      <rect x={x} y={y} width={w} height={h} rx={6} class="card-face" />
+      <rect x={x + 3} y={y + 3} width={w - 6} height={h * 0.3} rx={4} fill={props.fill} />
+      {props.pattern ? (
+        <text
+          x={x + w / 2}
+          y={y + 3 + h * 0.22}
+          class="card-pattern"
+          text-anchor="middle"
+          {...(props.pattern.length * 7 > w - 8 ? { textLength: w - 10, lengthAdjust: 'spacingAndGlyphs' } : {})}
+        >
+          {props.pattern}
+        </text>
+      ) : null}
+      <text x={x + w / 2} y={y + h * 0.66} class="card-big" text-anchor="middle">
+        {props.big}
+      </text>
+      {props.small ? (
+        <text x={x + w / 2} y={y + h - 7} class="card-small" text-anchor="middle">
+          {props.small}
+        </text>
+      ) : null}
+    </g>
+  );
+}
+
+// The back of a card (hidden from this viewer).
+export function CardBack(props: { x: number; y: number; w: number; h: number }): JSX.Element {
+  const { x, y, w, h } = props;
+  return (
+    <g class="card-back">
+      <rect x={x} y={y} width={w} height={h} rx={6} />
+      <path d={`M${x + 6} ${y + h - 6} L${x + w - 6} ${y + 6}`} />
+    </g>
+  );
+}
+
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

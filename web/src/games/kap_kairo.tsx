@@ -1,0 +1,256 @@
+// Vom Kap bis Kairo: the cards up for purchase, the build pool, the piles, the terrains' track
+// needs, and every player's row of landscapes with the locomotive, capital, bonus tracks and
+// (sealed) bid.
+import type { JSX } from 'preact';
+import { addTarget, type Targets } from '../choices.ts';
+import { SeatShape } from '../palette.tsx';
+import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+
+interface Land {
+  id: number;
+  terrain: string;
+  tracks: number;
+  pounds: number;
+}
+interface Player {
+  seat: number;
+  capital: number;
+  landscapes_built: number;
+  row: Land[];
+  next_landscape: Land | null;
+  open_tracks: number;
+  bonus_tracks: number;
+  bid_submitted?: boolean;
+  my_bid?: number;
+}
+interface KapView {
+  phase: string;
+  to_act: number[];
+  terrains: { name: string; tracks_needed: number; river: boolean }[];
+  pile_size: number;
+  discard: Land[];
+  auction: Land[];
+  revealed: Land[];
+  revealed_tracks: number;
+  current: number | null;
+  nothing_to_reveal: boolean;
+  choosing_order?: number[];
+  chooser?: number;
+  players: Player[];
+  last_auction: { bids: number[]; order: number[]; tie_break_draws: { player: number; card: Land }[]; by_lot: boolean } | null;
+  last_build: { player: number; landscape: Land; bonus_tracks_used: number; pounds_paid: number; bonus_tracks_to: number[] } | null;
+  result?: { reason: string; winners: number[] };
+}
+
+const TERRAIN_FILL: Record<string, string> = {
+  river: '#56B4E9',
+  mountains: '#7f7f7f',
+  desert: '#F0E442',
+  villages: '#D55E00',
+  savanna: '#009E73',
+};
+const OTHER_FILLS = ['#CC79A7', '#0072B2', '#E69F00'];
+
+function fill(view: KapView, terrain: string): string {
+  const i = view.terrains.findIndex((t) => t.name === terrain);
+  return TERRAIN_FILL[terrain] ?? OTHER_FILLS[Math.max(0, i) % OTHER_FILLS.length];
+}
+
+// The card's text as the game writes it in `take` actions.
+export function landText(c: Land): string {
+  return `${c.terrain} (${c.tracks} ${c.tracks === 1 ? 'track' : 'tracks'}, ${c.pounds} ${c.pounds === 1 ? 'pound' : 'pounds'})`;
+}
+
+function targets(legal: string[]): Targets {
+  const t: Targets = new Map();
+  for (const a of legal) {
+    const m = /^take (.+)$/.exec(a);
+    if (m) addTarget(t, `take:${m[1]}`, a);
+  }
+  return t;
+}
+
+function LandCard(props: { view: KapView; card: Land; x: number; y: number; w?: number; dim?: boolean; highlight?: boolean }): JSX.Element {
+  const { card, view } = props;
+  const w = props.w ?? 60;
+  return (
+    <Card
+      x={props.x}
+      y={props.y}
+      w={w}
+      h={Math.round(w * 1.3)}
+      fill={fill(view, card.terrain)}
+      pattern={w >= 56 ? card.terrain : card.terrain.slice(0, 3)}
+      big={String(card.tracks)}
+      small={`${card.tracks === 1 ? 'track' : 'tracks'} £${card.pounds}`}
+      dim={props.dim}
+      highlight={props.highlight}
+    />
+  );
+}
+
+function Market(props: { board: BoardProps; view: KapView }): JSX.Element {
+  const { board, view } = props;
+  return (
+    <g>
+      <text x={20} y={22} class="caption">
+        {view.phase === 'bid' ? 'Up for purchase (sealed bids)' : view.phase === 'choose' ? 'Up for purchase: choose in bid order' : 'No land purchase now'}
+      </text>
+      {view.auction.map((c, i) => (
+        <Target key={c.id} k={`take:${landText(c)}`} board={board} label={`take ${landText(c)}`}>
+          <g data-auction-card={landText(c)}>
+            <LandCard view={view} card={c} x={20 + i * 70} y={32} />
+          </g>
+        </Target>
+      ))}
+      <text x={330} y={22} class="caption">
+        Build pool: {plural(view.revealed_tracks, 'track', 'tracks')}
+      </text>
+      {view.revealed.slice(0, 8).map((c, i) => (
+        <LandCard key={c.id} view={view} card={c} x={330 + i * 52} y={32} w={48} highlight={i === view.revealed.length - 1} />
+      ))}
+      {view.revealed.length > 8 ? (
+        <text x={330} y={112} class="note">
+          +{view.revealed.length - 8} more
+        </text>
+      ) : null}
+      <CardBack x={760} y={32} w={46} h={60} />
+      <text x={783} y={108} text-anchor="middle" class="row-text">
+        pile {view.pile_size}
+      </text>
+      {view.discard.length ? (
+        <LandCard view={view} card={view.discard[view.discard.length - 1]} x={822} y={32} w={46} dim />
+      ) : null}
+      <text x={845} y={108} text-anchor="middle" class="row-text">
+        discard {view.discard.length}
+      </text>
+      <text x={890} y={40} class="row-text">
+        Tracks needed:
+      </text>
+      {view.terrains.map((t, i) => (
+        <text key={t.name} x={890} y={56 + i * 14} class="note">
+          {t.name} {t.tracks_needed}
+          {t.river ? ' (bonus)' : ''}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+function Rows(props: { board: BoardProps; view: KapView; y: number }): JSX.Element {
+  const { board, view } = props;
+  const needed = new Map(view.terrains.map((t) => [t.name, t.tracks_needed]));
+  return (
+    <g>
+      {view.players.map((p, i) => {
+        const y = props.y + i * 124;
+        const acting = view.to_act.includes(p.seat);
+        const bid =
+          p.my_bid !== undefined
+            ? `your sealed bid: ${p.my_bid}`
+            : p.bid_submitted === true
+              ? 'bid sealed ✓'
+              : p.bid_submitted === false
+                ? 'bidding…'
+                : '';
+        const lastBuilt = view.last_build?.player === p.seat;
+        return (
+          <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
+            <SeatShape seat={p.seat} x={28} y={y + 8} r={8} />
+            <text x={44} y={y + 13} class="row-text">
+              {board.names[p.seat] ?? seatName(p.seat)}: £{p.capital}, built {p.landscapes_built} of 8, {plural(p.bonus_tracks, 'bonus track', 'bonus tracks')}, open tracks {p.open_tracks}
+              {p.next_landscape ? `; next: ${p.next_landscape.terrain} needs ${needed.get(p.next_landscape.terrain) ?? '?'}` : '; no open landscape'}
+              {bid ? ` — ${bid}` : ''}
+            </text>
+            {p.row.map((c, j) => {
+              const built = j < p.landscapes_built;
+              const next = j === p.landscapes_built;
+              const x = 20 + j * 66;
+              return (
+                <g key={c.id} data-row-card={`${p.seat}:${j}`} data-built={built}>
+                  <LandCard view={view} card={c} x={x} y={y + 22} w={60} dim={built} highlight={lastBuilt && j === p.landscapes_built - 1} />
+                  {j === p.landscapes_built - 1 ? (
+                    <g class="loco">
+                      <title>{`${seatName(p.seat)}'s locomotive`}</title>
+                      <rect x={x + 12} y={y + 102} width={36} height={12} rx={3} fill="#1b1b1b" />
+                      <SeatShape seat={p.seat} x={x + 30} y={y + 108} r={4} />
+                    </g>
+                  ) : (
+                    <text x={x + 30} y={y + 112} text-anchor="middle" class="note">
+                      {built ? 'built' : next ? 'next' : ''}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function Builder(props: { board: BoardProps; view: KapView; y: number }): JSX.Element | null {
+  const { view } = props;
+  const la = view.last_auction,
+    lb = view.last_build;
+  const lines: string[] = [];
+  if (la)
+    lines.push(
+      `Last auction: bids ${la.bids.map((b, s) => `${seatName(s)} ${b}`).join(', ')}; order ${la.order.map(seatName).join(' → ')}` +
+        (la.tie_break_draws.length ? `; tie broken by ${la.tie_break_draws.map((d) => `${seatName(d.player)} drew ${d.card.pounds}`).join(', ')}` : '') +
+        (la.by_lot ? ' (by lot)' : ''),
+    );
+  if (lb)
+    lines.push(
+      `Last build: ${seatName(lb.player)} built ${landText(lb.landscape)}, ${lb.bonus_tracks_used} bonus, £${lb.pounds_paid} paid` +
+        (lb.bonus_tracks_to.length ? `; bonus track to ${lb.bonus_tracks_to.map(seatName).join(', ')}` : ''),
+    );
+  if (view.current !== null) lines.push(`${seatName(view.current)} decides: build or pass${view.nothing_to_reveal ? ' (nothing left to reveal)' : ''}`);
+  return (
+    <g>
+      {lines.map((l, i) => (
+        <text key={i} x={20} y={props.y + i * 18} class="row-text">
+          {l}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+function Board(board: BoardProps): JSX.Element {
+  const view = board.view as KapView;
+  const rowsY = 150;
+  const infoY = rowsY + view.players.length * 124 + 16;
+  return (
+    <svg viewBox={`0 0 1000 ${infoY + 60}`} class="board" role="group" aria-label="Vom Kap bis Kairo table">
+      <Market board={board} view={view} />
+      <Rows board={board} view={view} y={rowsY} />
+      <Builder board={board} view={view} y={infoY} />
+    </svg>
+  );
+}
+
+function phase(view: KapView): string {
+  const who = view.to_act.map(seatName).join(', ');
+  switch (view.phase) {
+    case 'bid':
+      return `Land purchase: sealed bids (waiting for ${who})`;
+    case 'choose':
+      return `Land purchase: ${who} to take a card`;
+    case 'build':
+      return `Track building: ${who} to build or pass`;
+    default:
+      return 'game over';
+  }
+}
+
+export const kapKairo: GameUi = {
+  targets,
+  Board,
+  phase,
+  scores: (view: KapView) => [
+    { label: 'Built', values: view.players.map((p) => p.landscapes_built) },
+    { label: '£', values: view.players.map((p) => p.capital) },
+  ],
+};

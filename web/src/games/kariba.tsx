@@ -1,0 +1,203 @@
+// Kariba: the waterhole with its animal places, the draw pile (and the face-up cards of the open
+// variant), the viewer's hand and every player's hand size and score pile.
+import type { JSX } from 'preact';
+import { addTarget, type Targets } from '../choices.ts';
+import { SeatShape } from '../palette.tsx';
+import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+
+// Animal colours: a light ramp from weak to strong; the number and name are always written.
+const ANIMAL_FILL = ['#d9c7a4', '#cbb58a', '#bfa06c', '#a88a55', '#93764a', '#7d6441', '#675338', '#51422f', '#3d3226'];
+
+interface KaribaView {
+  animals: string[];
+  phase: string;
+  to_act: number[];
+  waterhole: number[];
+  pile_size: number;
+  display?: number[];
+  match: { game: number; games: number };
+  players: { seat: number; hand_size: number; known: number[]; hand?: number[]; score_pile: number; captured: number[]; score: number }[];
+  last_play: { player: number; animal: number; count: number; chased: number; captured: number } | null;
+}
+
+function targets(legal: string[], view: KaribaView): Targets {
+  const t: Targets = new Map();
+  for (const a of legal) {
+    let m = /^play (\d+) (\S+)$/.exec(a);
+    if (m) {
+      addTarget(t, `animal:${m[2]}`, a);
+      continue;
+    }
+    m = /^take (\S+)$/.exec(a);
+    if (m) {
+      addTarget(t, `display:${m[1]}`, a);
+      continue;
+    }
+    if (a === 'draw pile') addTarget(t, 'pile', a);
+  }
+  void view;
+  return t;
+}
+
+function Waterhole(props: { board: BoardProps; view: KaribaView }): JSX.Element {
+  const { view, board } = props;
+  const n = view.animals.length;
+  const cx = 260,
+    cy = 205,
+    r = 150;
+  const last = view.last_play;
+  return (
+    <g>
+      <ellipse cx={cx} cy={cy} rx={90} ry={70} class="water" />
+      <text x={cx} y={cy + 5} text-anchor="middle" class="water-label">
+        waterhole
+      </text>
+      {view.animals.map((name, i) => {
+        const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
+        const x = cx + r * Math.cos(a) - 32,
+          y = cy + r * 0.78 * Math.sin(a) - 24;
+        const count = view.waterhole[i];
+        const played = last && last.animal === i + 1;
+        const chased = last && last.captured > 0 && last.chased === i + 1;
+        return (
+          <Target k={`animal:${name}`} board={board} label={`play ${name} at the waterhole`} key={name}>
+            <g class={`place${played ? ' last' : ''}${chased ? ' chased' : ''}`} data-animal={name} data-count={count}>
+              <rect x={x} y={y} width={64} height={48} rx={8} fill={ANIMAL_FILL[i % ANIMAL_FILL.length]} />
+              <text x={x + 32} y={y + 18} text-anchor="middle" class="place-name">
+                {i + 1} {name}
+              </text>
+              <text x={x + 32} y={y + 40} text-anchor="middle" class="place-count">
+                {count > 0 ? `×${count}` : '–'}
+              </text>
+              {chased ? (
+                <text x={x + 32} y={y - 4} text-anchor="middle" class="note">
+                  chased off ({last.captured})
+                </text>
+              ) : null}
+            </g>
+          </Target>
+        );
+      })}
+    </g>
+  );
+}
+
+function Pile(props: { board: BoardProps; view: KaribaView }): JSX.Element {
+  const { view, board } = props;
+  return (
+    <g>
+      <Target k="pile" board={board} label="draw from the pile">
+        <CardBack x={470} y={40} w={52} h={74} />
+        <text x={496} y={132} text-anchor="middle" class="caption">
+          pile: {view.pile_size}
+        </text>
+      </Target>
+      {view.display
+        ? view.display.map((animal, i) => {
+            const name = animal > 0 ? view.animals[animal - 1] : '';
+            const x = 470 + (i % 2) * 60,
+              y = 150 + Math.floor(i / 2) * 84;
+            if (!name)
+              return <rect key={i} x={x} y={y} width={52} height={74} rx={6} class="empty-slot" />;
+            return (
+              <Target key={i} k={`display:${name}`} board={board} label={`take the face-up ${name}`}>
+                <Card x={x} y={y} w={52} h={74} fill={ANIMAL_FILL[animal - 1]} big={String(animal)} small={name} />
+              </Target>
+            );
+          })
+        : null}
+    </g>
+  );
+}
+
+function Hand(props: { board: BoardProps; view: KaribaView; y: number }): JSX.Element | null {
+  const { view, board } = props;
+  const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
+  if (!me?.hand) return null;
+  const cards: JSX.Element[] = [];
+  let x = 20;
+  me.hand.forEach((count, i) => {
+    if (count === 0) return;
+    const name = view.animals[i];
+    const group: JSX.Element[] = [];
+    for (let c = 0; c < count; c++)
+      group.push(<Card key={c} x={x + c * 16} y={props.y} w={52} h={74} fill={ANIMAL_FILL[i]} big={String(i + 1)} small={name} />);
+    cards.push(
+      <Target key={name} k={`animal:${name}`} board={board} label={`play ${name} (${count} in hand)`}>
+        <g data-hand-animal={name} data-count={count}>
+          {group}
+        </g>
+      </Target>,
+    );
+    x += 52 + (count - 1) * 16 + 12;
+  });
+  return (
+    <g>
+      <text x={20} y={props.y - 8} class="caption">
+        Your hand ({me.hand_size})
+      </text>
+      {cards}
+    </g>
+  );
+}
+
+function Players(props: { board: BoardProps; view: KaribaView; y: number }): JSX.Element {
+  const { view, board } = props;
+  return (
+    <g>
+      {view.players.map((p, i) => {
+        const y = props.y + i * 46;
+        const known = p.known
+          .map((c, a) => (c > 0 ? `${c} ${view.animals[a]}` : ''))
+          .filter(Boolean)
+          .join(', ');
+        const captured = p.captured
+          .map((c, a) => (c > 0 ? `${c}×${view.animals[a]}` : ''))
+          .filter(Boolean)
+          .join(' ');
+        const acting = view.to_act.includes(p.seat);
+        return (
+          <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
+            <SeatShape seat={p.seat} x={606} y={y - 4} r={8} />
+            <text x={622} y={y} class="row-text">
+              {board.names[p.seat] ?? seatName(p.seat)}: {plural(p.hand_size, 'card', 'cards')} in hand
+              {known ? ` (known: ${known})` : ''}
+            </text>
+            <text x={622} y={y + 17} class="note">
+              score pile {p.score_pile}
+              {captured ? `: ${captured}` : ''}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function Board(board: BoardProps): JSX.Element {
+  const view = board.view as KaribaView;
+  const handY = 400;
+  const height = handY + 100;
+  return (
+    <svg viewBox={`0 0 1000 ${height}`} class="board" role="group" aria-label="Kariba table">
+      <Waterhole board={board} view={view} />
+      <Pile board={board} view={view} />
+      <Players board={board} view={view} y={40} />
+      <Hand board={board} view={view} y={handY} />
+    </svg>
+  );
+}
+
+function phase(view: KaribaView): string {
+  const game = view.match.games > 1 ? `game ${view.match.game} of ${view.match.games}, ` : '';
+  if (view.phase === 'over' || view.to_act.length === 0) return `${game}game over`;
+  const who = view.to_act.map(seatName).join(', ');
+  return `${game}${who} to ${view.phase === 'draw' ? 'draw' : 'play'}`;
+}
+
+export const kariba: GameUi = {
+  targets,
+  Board,
+  phase,
+  scores: (view: KaribaView) => [{ label: 'Points', values: view.players.map((p) => p.score) }],
+};

@@ -1,0 +1,606 @@
+// Kitara: the map's areas with their figures, the card row and the deck, the turn in progress
+// (moves left, the group being moved, a retreat), every kingdom's cards and each seat's hero
+// tokens: their number for everyone, their values only where this seat's view gives them.
+import type { JSX } from 'preact';
+import { addTarget, type Targets } from '../choices.ts';
+import { SeatShape } from '../palette.tsx';
+import { plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+
+type Figures = [number, number, number]; // warriors, ruler animals, heroes
+interface Area {
+  name: string;
+  type: 'savanna' | 'ruin' | 'lake';
+  start: boolean;
+  owner: number;
+  figures: Figures;
+  neighbours: string[];
+}
+interface KCard {
+  card: number;
+  text: string;
+  age: number;
+  take: number;
+  figures: Figures;
+  moves: number;
+  prosperity: number;
+  no_feed: boolean;
+}
+interface Player {
+  seat: number;
+  supply: Figures;
+  kingdom: KCard[];
+  symbols: { take: number; moves: number; prosperity: number };
+  food: number;
+  hungry_cards: number;
+  prosperity: number;
+  hero_tokens: number;
+  hero_token_values?: number[];
+  drawn_this_turn?: number;
+  drawn_values?: number[];
+  score: number;
+}
+interface KitaraView {
+  phase: string;
+  to_act: number[];
+  current: number;
+  round: number;
+  last_round: number | null;
+  map: Area[];
+  row: KCard[];
+  deck: { size: number; by_age: number[] };
+  discards: string[];
+  bag: number;
+  players: Player[];
+  turn: { moves_left: number; source: string | null; group: Figures; recruit: Figures; to_discard: number; remove: Figures; take_choices: number };
+  retreat: { player: number; from: string; figures: Figures; options: string[] } | null;
+  last_attack: { attacker: number; defender: number; from: string; area: string; size: number; retreat_to: string | null; drew_token: boolean } | null;
+  winners?: number[];
+}
+
+export const KINDS = ['warriors', 'animals', 'heroes'] as const;
+const LETTERS = ['W', 'A', 'H'];
+
+// "2 warriors, 1 hero" -> [2, 0, 1]
+export function groupFigures(text: string): Figures {
+  const f: Figures = [0, 0, 0];
+  for (const m of text.matchAll(/(\d+) (warriors?|animals?|heroe?s?)/g)) {
+    const k = m[2].startsWith('warrior') ? 0 : m[2].startsWith('animal') ? 1 : 2;
+    f[k] = Number(m[1]);
+  }
+  return f;
+}
+
+// The area an action names ("start on O1", "place hero on I2", "move from O1", "to O2",
+// "attack I1", "retreat to O5", "remove warrior from O3"), or null.
+export function areaOf(action: string): string | null {
+  const m = /^(?:start on|place \S+ on|move from|to|attack|retreat to|remove \S+ from) (\S+)$/.exec(action);
+  return m ? m[1] : null;
+}
+
+// Board targets: `area:NAME`, `row:I` (the card at row position I, 0 next to the deck),
+// `kingdom:I` (the viewer's kingdom card I, to discard), and for choosing a group
+// `warriors:N`, `animals:N`, `heroes:N` (only for kinds whose number is a real choice).
+function targets(legal: string[]): Targets {
+  const t: Targets = new Map();
+  const groups: [string, Figures][] = [];
+  for (const a of legal) {
+    const area = areaOf(a);
+    if (area !== null) {
+      addTarget(t, `area:${area}`, a);
+      continue;
+    }
+    let m = /^take (\d+):/.exec(a);
+    if (m) {
+      addTarget(t, `row:${Number(m[1]) - 1}`, a);
+      continue;
+    }
+    m = /^discard (\d+):/.exec(a);
+    if (m) {
+      addTarget(t, `kingdom:${Number(m[1]) - 1}`, a);
+      continue;
+    }
+    if (a.startsWith('with ')) groups.push([a, groupFigures(a)]);
+  }
+  for (let k = 0; k < 3; k++) {
+    if (new Set(groups.map(([, f]) => f[k])).size < 2) continue;
+    for (const [a, f] of groups) addTarget(t, `${KINDS[k]}:${f[k]}`, a);
+  }
+  return t;
+}
+
+// ---- The map's layout ---------------------------------------------------------------------------
+// The built-in maps (and any map named like them) are drawn as they are built: a lake in the
+// middle, an inner ring I0.. and an outer ring O0.., each outer area beside the inner area it
+// borders. That drawing is used only when its touching areas are exactly the map's white borders;
+// any other map is drawn as areas on a circle joined by lines for their borders.
+interface Shape {
+  path?: string; // an area of the rings
+  circle?: { r: number }; // an area of the circle layout
+  cx: number;
+  cy: number;
+}
+interface Layout {
+  shapes: Map<string, Shape>;
+  lines: [string, string][]; // borders to draw as lines (circle layout)
+}
+
+const MX = 280,
+  MY = 280;
+function polar(r: number, turn: number): [number, number] {
+  const a = -Math.PI / 2 + 2 * Math.PI * turn;
+  return [MX + r * Math.cos(a), MY + r * Math.sin(a)];
+}
+function sector(r0: number, r1: number, t0: number, t1: number): string {
+  const [ax, ay] = polar(r1, t0),
+    [bx, by] = polar(r1, t1),
+    [cx, cy] = polar(r0, t1),
+    [dx, dy] = polar(r0, t0);
+  const large = t1 - t0 > 0.5 ? 1 : 0;
+  const f = (n: number) => n.toFixed(1);
+  return `M${f(ax)} ${f(ay)} A${r1} ${r1} 0 ${large} 1 ${f(bx)} ${f(by)} L${f(cx)} ${f(cy)} A${r0} ${r0} 0 ${large} 0 ${f(dx)} ${f(dy)} Z`;
+}
+
+function ringIndex(name: string, letter: string): number {
+  const m = new RegExp(`^${letter}(\\d+)$`).exec(name);
+  return m ? Number(m[1]) : -1;
+}
+
+function ringLayout(map: Area[]): Layout | null {
+  const lakes = map.filter((a) => a.type === 'lake');
+  const land = map.filter((a) => a.type !== 'lake');
+  const inner = land.filter((a) => ringIndex(a.name, 'I') >= 0);
+  const outer = land.filter((a) => ringIndex(a.name, 'O') >= 0);
+  const ni = inner.length,
+    no = outer.length;
+  if (lakes.length > 1 || ni < 3 || no < ni || no % ni !== 0 || inner.length + outer.length !== land.length) return null;
+  if (new Set(inner.map((a) => ringIndex(a.name, 'I'))).size !== ni || inner.some((a) => ringIndex(a.name, 'I') >= ni)) return null;
+  if (new Set(outer.map((a) => ringIndex(a.name, 'O'))).size !== no || outer.some((a) => ringIndex(a.name, 'O') >= no)) return null;
+  const per = no / ni;
+  const expected = (a: Area): string[] => {
+    const i = ringIndex(a.name, 'I');
+    if (i >= 0) {
+      const out = [`I${(i + 1) % ni}`, `I${(i + ni - 1) % ni}`];
+      for (let j = 0; j < per; j++) out.push(`O${i * per + j}`);
+      return out;
+    }
+    const o = ringIndex(a.name, 'O');
+    return [`O${(o + 1) % no}`, `O${(o + no - 1) % no}`, `I${Math.floor(o / per)}`];
+  };
+  for (const a of land) {
+    const want = new Set(expected(a));
+    if (want.size !== a.neighbours.length || a.neighbours.some((n) => !want.has(n))) return null;
+  }
+  const shapes = new Map<string, Shape>();
+  for (const a of lakes) shapes.set(a.name, { circle: { r: 78 }, cx: MX, cy: MY });
+  for (const a of inner) {
+    const i = ringIndex(a.name, 'I');
+    const [cx, cy] = polar(128, (i + 0.5) / ni);
+    shapes.set(a.name, { path: sector(80, 176, i / ni, (i + 1) / ni), cx, cy });
+  }
+  for (const a of outer) {
+    const o = ringIndex(a.name, 'O');
+    const [cx, cy] = polar(226, (o + 0.5) / no);
+    shapes.set(a.name, { path: sector(176, 276, o / no, (o + 1) / no), cx, cy });
+  }
+  return { shapes, lines: [] };
+}
+
+function circleLayout(map: Area[]): Layout {
+  const shapes = new Map<string, Shape>();
+  const land = map.filter((a) => a.type !== 'lake');
+  const lakes = map.filter((a) => a.type === 'lake');
+  const r = Math.max(16, Math.min(34, (Math.PI * 230) / Math.max(1, land.length) - 4));
+  land.forEach((a, i) => {
+    const [cx, cy] = polar(230, i / land.length);
+    shapes.set(a.name, { circle: { r }, cx, cy });
+  });
+  lakes.forEach((a, i) => shapes.set(a.name, { circle: { r: 30 }, cx: MX + (i - (lakes.length - 1) / 2) * 66, cy: MY }));
+  const lines: [string, string][] = [];
+  for (const a of land) for (const n of a.neighbours) if (a.name < n) lines.push([a.name, n]);
+  return { shapes, lines };
+}
+
+export function layout(map: Area[]): Layout {
+  return ringLayout(map) ?? circleLayout(map);
+}
+
+// ---- Drawing ------------------------------------------------------------------------------------
+
+function figuresText(f: Figures): string {
+  return f
+    .map((n, k) => (n > 0 ? `${LETTERS[k]}${n}` : ''))
+    .filter(Boolean)
+    .join(' ');
+}
+function figuresWords(f: Figures): string {
+  const words = ['warrior', 'animal', 'hero'];
+  const plurals = ['warriors', 'animals', 'heroes'];
+  return (
+    f
+      .map((n, k) => (n > 0 ? `${n} ${n === 1 ? words[k] : plurals[k]}` : ''))
+      .filter(Boolean)
+      .join(', ') || 'nothing'
+  );
+}
+
+// Outlined areas (clickable, the last move, the group's area) are drawn after the others, so
+// that their neighbours never cover their outline.
+function drawOrder(map: Area[], board: BoardProps, lastArea: string | null): Area[] {
+  const outlined = (a: Area) => board.targets.has(`area:${a.name}`) || a.name === lastArea || a.name === board.view.turn?.source;
+  return [...map.filter((a) => !outlined(a)), ...map.filter(outlined)];
+}
+
+function MapView(props: { board: BoardProps; view: KitaraView; lay: Layout; lastArea: string | null }): JSX.Element {
+  const { board, view, lay } = props;
+  const attack = view.last_attack;
+  const arrow = (from: string, to: string, cls: string, title: string) => {
+    const a = lay.shapes.get(from),
+      b = lay.shapes.get(to);
+    if (!a || !b) return null;
+    // From a quarter of the way to three quarters, clear of the areas' labels.
+    const at = (f: number) => [a.cx + (b.cx - a.cx) * f, a.cy + (b.cy - a.cy) * f];
+    const [x1, y1] = at(0.25),
+      [x2, y2] = at(0.7);
+    return (
+      <g class={cls}>
+        <title>{title}</title>
+        <line x1={x1} y1={y1} x2={x2} y2={y2} marker-end="url(#kitara-arrow)" />
+      </g>
+    );
+  };
+  return (
+    <g>
+      <defs>
+        <marker id="kitara-arrow" markerWidth="8" markerHeight="8" refX="6" refY="4" orient="auto">
+          <path d="M0,0 L8,4 L0,8 z" class="arrowhead" />
+        </marker>
+        <pattern id="kitara-ruin" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="8" height="8" class="ruin-bg" />
+          <line x1="0" y1="0" x2="0" y2="8" class="ruin-hatch" />
+        </pattern>
+      </defs>
+      {lay.lines.map(([a, b]) => {
+        const s = lay.shapes.get(a)!,
+          t = lay.shapes.get(b)!;
+        return <line key={`${a}-${b}`} x1={s.cx} y1={s.cy} x2={t.cx} y2={t.cy} class="border-line" />;
+      })}
+      {drawOrder(view.map, board, props.lastArea).map((a) => {
+        const s = lay.shapes.get(a.name)!;
+        const label = `${a.name}, ${a.type}${a.start ? ' (start area)' : ''}${a.owner >= 0 ? `: ${seatName(a.owner)}, ${figuresWords(a.figures)}` : ''}`;
+        const classes = [
+          'area',
+          a.type,
+          a.name === view.turn.source ? 'source' : '',
+          a.name === props.lastArea ? 'last' : '',
+          attack && attack.area === a.name ? 'attacked' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        const shape = s.path ? (
+          <path d={s.path} class="area-shape" />
+        ) : (
+          <circle cx={s.cx} cy={s.cy} r={s.circle!.r} class="area-shape" />
+        );
+        const body = (
+          <g class={classes} data-area={a.name} data-owner={a.owner} data-figures={a.figures.join(',')}>
+            {shape}
+            <text x={s.cx} y={s.cy - 16} text-anchor="middle" class="area-name">
+              {a.name}
+              {a.start ? '☆' : ''}
+            </text>
+            <text x={s.cx} y={s.cy - 3} text-anchor="middle" class="area-type">
+              {a.type}
+            </text>
+            {a.owner >= 0 ? (
+              <g>
+                <SeatShape seat={a.owner} x={s.cx - 20} y={s.cy + 13} r={7} />
+                <text x={s.cx - 10} y={s.cy + 17} class="area-figures">
+                  {figuresText(a.figures)}
+                </text>
+              </g>
+            ) : null}
+          </g>
+        );
+        if (a.type === 'lake') return <g key={a.name}>{body}</g>;
+        return (
+          <Target key={a.name} k={`area:${a.name}`} board={board} label={label}>
+            {body}
+          </Target>
+        );
+      })}
+      {attack ? arrow(attack.from, attack.area, 'move-arrow', `last attack: ${seatName(attack.attacker)} from ${attack.from} into ${attack.area}`) : null}
+      {attack && attack.retreat_to
+        ? arrow(attack.area, attack.retreat_to, 'retreat-arrow', `${seatName(attack.defender)} retreated from ${attack.area} to ${attack.retreat_to}`)
+        : null}
+    </g>
+  );
+}
+
+// A card's symbols as short lines of at most two: "D2 W3", "M2".
+function symbolLines(c: KCard): string[] {
+  const parts: string[] = [];
+  if (c.take) parts.push(`D${c.take}`);
+  c.figures.forEach((n, k) => n && parts.push(`${LETTERS[k]}${n}`));
+  if (c.moves) parts.push(`M${c.moves}`);
+  if (c.prosperity) parts.push(`P${c.prosperity}`);
+  if (c.no_feed) parts.push('F');
+  const lines: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) lines.push(parts.slice(i, i + 2).join(' '));
+  return lines.length ? lines : ['–'];
+}
+
+// Ages from light to dark; the age is always written on the card too.
+const AGE_FILL = ['#f7f4ea', '#e8dcb5', '#d9c48a', '#c9a866', '#a9854a', '#7d6235'];
+
+function CardView(props: { card: KCard; x: number; y: number; w: number; h: number; highlight?: boolean; dim?: boolean }): JSX.Element {
+  const { card, x, y, w, h } = props;
+  const lines = symbolLines(card);
+  const step = Math.min(15, (h - 24) / Math.max(lines.length, 1));
+  return (
+    <g class={`card kitara-card${props.highlight ? ' last' : ''}${props.dim ? ' dim' : ''}`} data-card={card.card}>
+      <title>{card.text}</title>
+      <rect x={x} y={y} width={w} height={h} rx={5} class="card-face" />
+      <rect x={x + 2} y={y + 2} width={w - 4} height={15} rx={3} fill={AGE_FILL[Math.min(card.age, 5)]} />
+      <text x={x + w / 2} y={y + 13} text-anchor="middle" class={card.age >= 4 ? 'card-age dark' : 'card-age'}>
+        {card.age === 0 ? 'start' : `age ${card.age}`}
+      </text>
+      {lines.map((l, i) => (
+        <text key={i} x={x + w / 2} y={y + 31 + i * step} text-anchor="middle" class="card-symbols">
+          {l}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+function Row(props: { board: BoardProps; view: KitaraView; x: number; y: number }): JSX.Element {
+  const { board, view, x, y } = props;
+  const choices = view.turn.take_choices;
+  return (
+    <g>
+      <text x={x} y={y - 8} class="caption">
+        Card row{choices > 0 ? ` (take one of the first ${choices})` : ''}
+      </text>
+      <g data-deck={view.deck.size}>
+        <title>{`deck: ${view.deck.size} cards (by age 1-5: ${view.deck.by_age.join(', ')})`}</title>
+        <rect x={x} y={y} width={52} height={78} rx={5} class="deck" />
+        <text x={x + 26} y={y + 34} text-anchor="middle" class="deck-count">
+          {view.deck.size}
+        </text>
+        <text x={x + 26} y={y + 52} text-anchor="middle" class="deck-label">
+          deck
+        </text>
+      </g>
+      {view.row.map((c, i) => (
+        <Target key={c.card} k={`row:${i}`} board={board} label={`take card ${i + 1}: ${c.text}`}>
+          <g data-row={i}>
+            <CardView card={c} x={x + 60 + i * 58} y={y} w={54} h={78} dim={choices > 0 && i >= choices} />
+          </g>
+        </Target>
+      ))}
+      <text x={x} y={y + 94} class="note">
+        deck by age 1–5: {view.deck.by_age.join(' · ')}; hero tokens in the bag: {view.bag}
+      </text>
+      <text x={x} y={y + 108} class="note">
+        discarded: {plural(view.discards.length, 'card', 'cards')}
+        {view.discards.length ? ` (last: ${view.discards[view.discards.length - 1]})` : ''}
+      </text>
+      <text x={x} y={y + 122} class="note">
+        D take · W warrior · A ruler animal · H hero · M move
+      </text>
+      <text x={x} y={y + 136} class="note">
+        P prosperity · F needs no food, never discarded
+      </text>
+    </g>
+  );
+}
+
+// The turn in progress: whose turn and phase, moves left, and the group chooser while a group is
+// being formed.
+// The lines that describe the turn in progress.
+function turnLines(view: KitaraView): string[] {
+  const t = view.turn;
+  const lines: string[] = [];
+  if (view.phase !== 'over' && view.phase !== 'start') {
+    const moving = view.phase.startsWith('move') || view.phase === 'retreat';
+    lines.push(`${seatName(view.current)}'s turn${moving ? `: ${plural(t.moves_left, 'move', 'moves')} left` : ''}`);
+    if (view.phase === 'recruit') lines.push(`to place: ${figuresWords(t.recruit)}`);
+    if (t.source) lines.push(`moving from ${t.source}${view.phase === 'move_border' ? `: ${figuresWords(t.group)}` : ''}`);
+    if (view.phase === 'discard' || view.phase === 'remove') lines.push(`cards still to discard: ${t.to_discard}`);
+    if (view.phase === 'remove') lines.push(`figures to remove: ${figuresWords(t.remove)}`);
+  }
+  if (view.retreat) {
+    lines.push(`${seatName(view.retreat.player)} retreats ${figuresWords(view.retreat.figures)} from ${view.retreat.from}`);
+    lines.push(`to ${view.retreat.options.join(' or ')}`);
+  }
+  const a = view.last_attack;
+  if (a) {
+    lines.push(`last attack: ${seatName(a.attacker)} from ${a.from} into ${a.area} with ${plural(a.size, 'figure', 'figures')}`);
+    lines.push(`${a.drew_token ? 'drew a hero token; ' : ''}${seatName(a.defender)} ${a.retreat_to ? `retreated to ${a.retreat_to}` : 'retreating'}`);
+  }
+  return lines;
+}
+
+function Turn(props: { board: BoardProps; view: KitaraView; x: number; y: number }): JSX.Element {
+  const { board, view, x, y } = props;
+  const lines = turnLines(view);
+  const groupKeys = [...board.targets.keys()].filter((k) => /^(warriors|animals|heroes):/.test(k));
+  return (
+    <g>
+      <text x={x} y={y} class="caption">
+        Round {view.round}
+        {view.last_round ? ` (the last round is ${view.last_round})` : ''}
+      </text>
+      {lines.map((l, i) => (
+        <text key={i} x={x} y={y + 18 + i * 16} class="row-text" data-turn-line={i}>
+          {l}
+        </text>
+      ))}
+      {groupKeys.length ? (
+        <g data-group-chooser>
+          <text x={x} y={y + 28 + lines.length * 16} class="row-text">
+            Choose how many of each to move:
+          </text>
+          {KINDS.map((kind, k) => {
+            const values = groupKeys.filter((key) => key.startsWith(kind + ':')).map((key) => Number(key.split(':')[1]));
+            if (!values.length) return null;
+            const ry = y + 38 + lines.length * 16 + k * 34;
+            return (
+              <g key={kind}>
+                <text x={x} y={ry + 19} class="row-text">
+                  {kind}
+                </text>
+                {values
+                  .sort((p, q) => p - q)
+                  .map((n, i) => (
+                    <Target key={n} k={`${kind}:${n}`} board={board} label={`move ${n} ${kind}`}>
+                      <g class="count-box">
+                        <rect x={x + 64 + i * 32} y={ry} width={28} height={28} rx={5} />
+                        <text x={x + 78 + i * 32} y={ry + 19} text-anchor="middle">
+                          {n}
+                        </text>
+                      </g>
+                    </Target>
+                  ))}
+              </g>
+            );
+          })}
+        </g>
+      ) : null}
+    </g>
+  );
+}
+
+function tokensText(p: Player): string {
+  const values = p.hero_token_values;
+  let s = `${plural(p.hero_tokens, 'hero token', 'hero tokens')}`;
+  if (values && values.length) s += ` (${values.join(' + ')})`;
+  if (p.drawn_this_turn) s += `; drawn this turn ${p.drawn_this_turn}${p.drawn_values?.length ? ` (${p.drawn_values.join(', ')})` : ''}`;
+  return s;
+}
+
+function Kingdoms(props: { board: BoardProps; view: KitaraView; y: number; last: { seat: number; card: number } | null }): JSX.Element {
+  const { board, view } = props;
+  return (
+    <g>
+      <text x={20} y={props.y} class="caption">
+        Kingdoms
+      </text>
+      {view.players.map((p, i) => {
+        const y = props.y + 14 + i * 106;
+        const acting = view.to_act.includes(p.seat);
+        const mine = board.viewer === p.seat;
+        const w = Math.min(50, 940 / Math.max(p.kingdom.length, 1) - 4);
+        return (
+          <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
+            <SeatShape seat={p.seat} x={28} y={y + 6} r={7} />
+            <text x={42} y={y + 11} class="row-text">
+              {board.names[p.seat] ?? seatName(p.seat)}: {p.score} points · take {p.symbols.take}, moves {p.symbols.moves}, prosperity {p.symbols.prosperity}
+              {' · '}feeds {p.food} of {p.hungry_cards} cards · supply {figuresText(p.supply) || 'empty'}
+              {acting ? ' ▶' : ''}
+            </text>
+            <text x={42} y={y + 26} class="note" data-hero-tokens={p.seat} data-count={p.hero_tokens}>
+              {tokensText(p)}
+            </text>
+            {(p.hero_token_values ?? []).map((v, j) => (
+              <g key={j} data-token-seat={p.seat} data-token-value={v}>
+                <circle cx={900 + j * 22} cy={y + 16} r={9} class="hero-token" />
+                <text x={900 + j * 22} y={y + 20} text-anchor="middle" class="token-value">
+                  {v}
+                </text>
+              </g>
+            ))}
+            {p.kingdom.map((c, j) => {
+              const card = <CardView card={c} x={20 + j * (w + 4)} y={y + 34} w={w} h={66} highlight={props.last?.seat === p.seat && props.last.card === c.card} />;
+              return mine ? (
+                <Target key={c.card} k={`kingdom:${j}`} board={board} label={`discard ${j + 1}: ${c.text}`}>
+                  <g data-kingdom-card={j}>{card}</g>
+                </Target>
+              ) : (
+                <g key={c.card}>{card}</g>
+              );
+            })}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function Board(board: BoardProps): JSX.Element {
+  const view = board.view as KitaraView;
+  const lay = layout(view.map);
+  const last = board.last;
+  const lastArea = last ? (areaOf(last.action) ?? (last.action.startsWith('with ') ? view.turn.source : null)) : null;
+  // A card just taken is the newest of that kingdom.
+  let lastCard: { seat: number; card: number } | null = null;
+  if (last && last.action.startsWith('take ')) {
+    const k = view.players[last.player]?.kingdom;
+    if (k && k.length) lastCard = { seat: last.player, card: k[k.length - 1].card };
+  }
+  const chooser = [...board.targets.keys()].some((k) => /^(warriors|animals|heroes):/.test(k));
+  const sideHeight = 240 + turnLines(view).length * 16 + (chooser ? 140 : 0);
+  // Three drawings: side by side with the kingdoms below on a wide screen, one below the other
+  // on a phone (each then scrolls sideways inside its own frame when it must).
+  return (
+    <div class="kitara-board" role="group" aria-label="Kitara table">
+      <div class="part map">
+        <svg viewBox="0 0 560 560" class="board" aria-label="the map">
+          <MapView board={board} view={view} lay={lay} lastArea={lastArea} />
+        </svg>
+      </div>
+      <div class="part side">
+        <svg viewBox={`0 0 430 ${sideHeight}`} class="board" aria-label="the card row and the turn">
+          <Row board={board} view={view} x={6} y={36} />
+          <Turn board={board} view={view} x={6} y={210} />
+        </svg>
+      </div>
+      <div class="part kingdoms">
+        <svg viewBox={`0 0 1000 ${36 + view.players.length * 106}`} class="board" aria-label="the kingdoms">
+          <Kingdoms board={board} view={view} y={16} last={lastCard} />
+        </svg>
+      </div>
+    </div>
+  );
+}
+
+function phase(view: KitaraView): string {
+  const who = seatName(view.current);
+  const round = `Round ${view.round}${view.last_round ? ` of ${view.last_round}` : ''}: `;
+  const t = view.turn;
+  switch (view.phase) {
+    case 'over':
+      return 'game over';
+    case 'start':
+      return `Set-up: ${who} puts the start warriors on a free start area`;
+    case 'take':
+      return `${round}${who} takes a card (one of the first ${t.take_choices})`;
+    case 'recruit':
+      return `${round}${who} places the new figures: ${figuresWords(t.recruit)}`;
+    case 'move_source':
+      return `${round}${who} moves (${plural(t.moves_left, 'move', 'moves')} left): choose an area, or end moves`;
+    case 'move_group':
+      return `${round}${who} chooses the figures to move from ${t.source}`;
+    case 'move_border':
+      return `${round}${who} chooses where ${figuresWords(t.group)} from ${t.source} go`;
+    case 'retreat':
+      return `${round}${seatName(view.retreat?.player ?? view.current)} chooses where to retreat from ${view.retreat?.from ?? '?'}`;
+    case 'discard':
+      return `${round}${who} cannot feed every card: discard ${plural(t.to_discard, 'card', 'cards')}`;
+    case 'remove':
+      return `${round}${who} removes the figures of the discarded card: ${figuresWords(t.remove)}`;
+    default:
+      return `${round}${who} to act`;
+  }
+}
+
+export const kitara: GameUi = {
+  targets,
+  Board,
+  phase,
+  scores: (view: KitaraView, result) => [
+    { label: 'Points', values: result ? result.scores : view.players.map((p) => p.score) },
+    { label: 'Hero tokens', values: view.players.map((p) => (p.hero_token_values?.length ? `${p.hero_tokens} (${p.hero_token_values.join('+')})` : p.hero_tokens)) },
+    { label: 'Cards', values: view.players.map((p) => p.kingdom.length) },
+  ],
+};

@@ -1,0 +1,28 @@
+// Entry point: the router over the URL's hash (route.ts): the lobby or one table.
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { Lobby } from './lobby.tsx';
+import { parseRoute } from './route.ts';
+import { TablePage } from './table.tsx';
+import { TokenStore } from './tokens.ts';
+import './styles.css';
+
+const tokens = new TokenStore(localStorage);
+
+function App() {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const onChange = () => setHash(location.hash);
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  const route = parseRoute(hash);
+  if (route.page === 'lobby') return <Lobby tokens={tokens} />;
+  // A table without a seat in the link: the (lowest) seat this browser holds there, else watch.
+  const held = tokens.seats(route.table);
+  const seat = route.seat ?? (route.watch ? undefined : held[0]);
+  const want = seat !== undefined ? { seat } : ({ watch: true } as const);
+  return <TablePage key={`${route.table}`} table={route.table} want={want} tokens={tokens} />;
+}
+
+render(<App />, document.getElementById('app')!);

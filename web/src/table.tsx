@@ -1,0 +1,425 @@
+// The table page: connects to one table (as a seat or as a spectator), shows the game's board,
+// the choices (only the server's legal actions), the seats with scores, the move log, the result
+// and a rematch button, and join links for free seats.
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, ApiError, type SeatSummary, type StateMessage } from './api.ts';
+import { narrowed, numericChoice, pick, type Targets } from './choices.ts';
+import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
+import { gameUi } from './games/index.ts';
+import type { BoardProps, GameUi } from './games/common.tsx';
+import { SeatBadge } from './palette.tsx';
+import { joinLink, routeHash } from './route.ts';
+import { agentLabel } from './spec.ts';
+import type { TokenStore } from './tokens.ts';
+
+export function seatLabel(seat: SeatSummary): string {
+  if (seat.player === 'agent') return agentLabel(seat.agent ?? '');
+  if (!seat.taken) return 'free seat';
+  return seat.name ? seat.name : 'human';
+}
+
+function names(state: StateMessage): string[] {
+  return state.seats.map((s) => `P${s.seat} ${seatLabel(s)}`);
+}
+
+// The choices: the legal actions left by the picks on the board, as buttons, or for a long
+// numeric list (a bid, a space) a number field and a slider that steps through the legal numbers
+// only, or for other long lists a filter and a list.
+function Choices(props: {
+  actions: string[];
+  picked: string[];
+  waiting: boolean;
+  onAct: (a: string) => void;
+  onClear: () => void;
+}): JSX.Element {
+  const { actions } = props;
+  const numeric = numericChoice(actions);
+  const [value, setValue] = useState<string>('');
+  const clear = props.picked.length ? (
+    <button type="button" class="secondary" onClick={props.onClear}>
+      Clear selection
+    </button>
+  ) : null;
+  if (numeric && actions.length > 12) {
+    const min = numeric.values[0],
+      max = numeric.values[numeric.values.length - 1];
+    const n = value === '' ? min : Number(value);
+    const legal = Number.isInteger(n) && numeric.values.includes(n);
+    const submit = (e: Event) => {
+      e.preventDefault();
+      if (legal) props.onAct(`${numeric.verb} ${n}`);
+    };
+    return (
+      <form class="choices numeric" onSubmit={submit} aria-label="your choice">
+        <label>
+          {numeric.verb} ({min}–{max}):{' '}
+          <input
+            type="number"
+            min={min}
+            max={max}
+            value={value === '' ? String(min) : value}
+            onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+            data-numeric={numeric.verb}
+          />
+        </label>
+        <input
+          type="range"
+          min={0}
+          max={numeric.values.length - 1}
+          value={Math.max(0, numeric.values.findIndex((v) => v >= n))}
+          aria-label={`${numeric.verb} slider`}
+          aria-valuetext={String(legal ? n : numeric.values[Math.max(0, numeric.values.findIndex((v) => v >= n))])}
+          onInput={(e) => setValue(String(numeric.values[Number((e.target as HTMLInputElement).value)]))}
+          data-numeric-slider
+        />
+        {!legal && value !== '' ? <p class="hint">{value} is not one of the choices</p> : null}
+        <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.verb}>
+          {numeric.verb} {legal ? n : '?'}
+        </button>
+        {clear}
+      </form>
+    );
+  }
+  if (actions.length > 24) return <LongChoice {...props} />;
+  return (
+    <div class="choices" role="group" aria-label="your choices">
+      <div class="choice-buttons">
+        {actions.map((a) => (
+          <button type="button" key={a} data-action={a} disabled={props.waiting} onClick={() => props.onAct(a)}>
+            {a}
+          </button>
+        ))}
+      </div>
+      {clear}
+    </div>
+  );
+}
+
+// Many choices (a Kilimanjaro counter may go on some 80 spaces): pick on the board, or filter
+// the list by typing and choose from it.
+function LongChoice(props: { actions: string[]; picked: string[]; waiting: boolean; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
+  const [filter, setFilter] = useState('');
+  const [chosen, setChosen] = useState('');
+  const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = props.actions.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
+  const selected = shown.includes(chosen) ? chosen : (shown[0] ?? '');
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (selected) props.onAct(selected);
+  };
+  return (
+    <form class="choices long" onSubmit={submit} aria-label="your choices">
+      <p class="hint">
+        {props.actions.length} choices: pick on the board (highlighted), or filter and choose here.
+      </p>
+      <input
+        type="search"
+        placeholder="filter, e.g. lion 37"
+        value={filter}
+        onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
+        aria-label="filter the choices"
+      />
+      <select size={8} value={selected} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)} aria-label="choices" data-action-list>
+        {shown.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
+      </select>
+      <div class="choice-buttons">
+        <button type="submit" disabled={!selected || props.waiting} data-play-selected>
+          {selected ? selected : 'nothing matches'}
+        </button>
+        {props.picked.length ? (
+          <button type="button" class="secondary" onClick={props.onClear}>
+            Clear selection
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.Element {
+  const { state, ui } = props;
+  const columns = ui.scores(state.view, state.result);
+  const winners = new Set(state.result?.winners ?? []);
+  return (
+    <table class="seats">
+      <thead>
+        <tr>
+          <th scope="col">Seat</th>
+          <th scope="col">Player</th>
+          {columns.map((c) => (
+            <th scope="col" key={c.label}>
+              {c.label}
+            </th>
+          ))}
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {state.seats.map((s) => {
+          const acting = state.to_act.includes(s.seat) && state.status === 'playing';
+          const status = winners.has(s.seat)
+            ? 'winner'
+            : acting
+              ? 'to act'
+              : s.player === 'human' && s.taken && !s.connected
+                ? 'away'
+                : '';
+          return (
+            <tr key={s.seat} class={`${acting ? 'acting' : ''}${state.viewer === s.seat ? ' you' : ''}`} data-seat={s.seat}>
+              <td>
+                <SeatBadge seat={s.seat} /> P{s.seat}
+                {state.viewer === s.seat ? ' (you)' : ''}
+              </td>
+              <td>
+                {seatLabel(s)}
+                {s.player === 'human' && !s.taken && state.status !== 'finished' ? (
+                  <>
+                    {' '}
+                    <a href={joinLink(location.origin, props.table, s.seat)} data-join-link={s.seat}>
+                      join link
+                    </a>
+                  </>
+                ) : null}
+              </td>
+              {columns.map((c) => (
+                <td key={c.label} data-score={c.label}>
+                  {c.values[s.seat]}
+                </td>
+              ))}
+              <td class="status">{status === 'winner' ? '★ winner' : status === 'to act' ? '▶ to act' : status}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Log(props: { snapshot: Snapshot; state: StateMessage }): JSX.Element {
+  const { log } = props.snapshot;
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [log.length]);
+  const seatNames = names(props.state);
+  return (
+    <section class="log" aria-label="move log">
+      <h2>Moves</h2>
+      <ol ref={list} aria-live="polite">
+        {log.map((e, i) => (
+          <li key={e.index} class={i === log.length - 1 ? 'last' : ''} data-log-index={e.index}>
+            <SeatBadge seat={e.player} /> <span class="who">{seatNames[e.player] ?? `P${e.player}`}</span>:{' '}
+            <span class="what">{e.action}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Result(props: { state: StateMessage; table: string; onRematch: () => void; busy: boolean }): JSX.Element | null {
+  const { state } = props;
+  if (!state.result) return null;
+  const seatNames = names(state);
+  const winners = state.result.winners.map((w) => seatNames[w]).join(' and ');
+  return (
+    <section class="result" aria-label="result" data-result="final">
+      <h2>Game over</h2>
+      <p>
+        {state.result.winners.length > 1 ? 'Shared win: ' : 'Winner: '}
+        <strong>{winners}</strong>
+      </p>
+      <p>Scores: {state.result.scores.map((s, i) => `${seatNames[i]} ${s}`).join(', ')}</p>
+      {state.rematch ? <p role="status">A rematch has been set up.</p> : null}
+      <button type="button" onClick={props.onRematch} disabled={props.busy} data-rematch>
+        {state.rematch ? 'Go to the rematch' : 'Rematch'}
+      </button>{' '}
+      <a href={`/api/tables/${props.table}/record`} target="_blank" rel="noopener">
+        game record (JSON)
+      </a>
+    </section>
+  );
+}
+
+export function TablePage(props: { table: string; want: Want; tokens: TokenStore }): JSX.Element {
+  const { table, tokens } = props;
+  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [rematch, setRematch] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const connection = useRef<TableConnection | null>(null);
+  const wantKey = JSON.stringify(props.want);
+  useEffect(() => {
+    const c = new TableConnection(table, props.want, tokens, setSnapshot, browserSocket);
+    connection.current = c;
+    return () => c.close();
+  }, [table, wantKey]);
+
+  const state = snapshot?.state ?? null;
+  const ui = state ? gameUi(state.view?.game) : null;
+  const legal = state?.legal ?? [];
+  const targets: Targets = useMemo(() => (ui && state ? ui.targets(legal, state.view) : new Map()), [state, ui]);
+  // A new state (a move was made) drops picks that no longer fit.
+  useEffect(() => setPicked((p) => p.filter((k) => targets.has(k))), [targets]);
+  const act = (a: string) => {
+    setPicked([]);
+    connection.current?.act(a);
+  };
+  const onPick = (key: string) => {
+    const r = pick(legal, targets, picked, key);
+    setPicked(r.picked);
+    if (r.play) act(r.play);
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setPicked([]);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
+
+  // The tab's title says when it is this seat's turn (useful with several tabs or windows).
+  const yourMove = (snapshot?.state?.legal?.length ?? 0) > 0;
+  useEffect(() => {
+    document.title = `${yourMove ? '▶ Your move · ' : ''}Savanna`;
+    return () => {
+      document.title = 'Savanna';
+    };
+  }, [yourMove]);
+
+  // Rematch: the server makes one new table like this one (the first request creates it, the
+  // others get the same); each player goes to the same seat number there, a spectator watches.
+  const goTo = (id: string) => {
+    const seat = typeof state?.viewer === 'number' ? state.viewer : undefined;
+    location.hash = routeHash({ page: 'table', table: id, ...(seat !== undefined ? { seat } : { watch: true }) });
+  };
+  const doRematch = async () => {
+    setRematch({ busy: true, error: null });
+    try {
+      const made = await api.rematch(table);
+      setRematch({ busy: false, error: null });
+      goTo(made.id);
+    } catch (e) {
+      setRematch({ busy: false, error: e instanceof ApiError ? e.message : String(e) });
+    }
+  };
+
+  if (!snapshot || !state || !ui) {
+    return (
+      <main class="table-page">
+        <p class="connecting" role="status">
+          {snapshot?.error ?? 'Connecting to the table…'}
+        </p>
+        <a href="#/">Back to the lobby</a>
+      </main>
+    );
+  }
+  const actions = narrowed(legal, targets, picked);
+  const last = snapshot.log.length ? snapshot.log[snapshot.log.length - 1] : null;
+  const board: BoardProps = {
+    view: state.view,
+    legal,
+    viewer: state.viewer,
+    targets,
+    picked,
+    onPick,
+    last,
+    names: names(state),
+  };
+  const freeSeats = state.seats.filter((s) => s.player === 'human' && !s.taken);
+  const yourTurn = legal.length > 0;
+  return (
+    <main
+      class="table-page"
+      data-table={table}
+      data-status={state.status}
+      data-viewer={String(state.viewer)}
+      data-actions={state.actions}
+      data-log={snapshot.log.length}
+      data-your-turn={yourTurn ? 'yes' : 'no'}
+      data-waiting={snapshot.waiting ? 'yes' : 'no'}
+    >
+      <header class="table-head">
+        <a href="#/" class="back">
+          ← Lobby
+        </a>
+        <h1>{state.view?.game ? titleOf(state.view.game) : 'Table'}</h1>
+        <span class="table-id">table {table}</span>
+        <span class={`conn ${snapshot.connection}`} role="status">
+          {snapshot.connection === 'open' ? 'connected' : snapshot.connection}
+        </span>
+      </header>
+      <p class="phase" role="status" data-phase>
+        {state.status === 'waiting'
+          ? `Waiting for ${freeSeats.length === 1 ? 'a player' : `${freeSeats.length} players`} to take ${freeSeats.length === 1 ? 'the free seat' : 'the free seats'}: share the join links below.`
+          : ui.phase(state.view)}
+        {state.viewer === 'spectator' ? ' (you are watching)' : ''}
+      </p>
+      {snapshot.error ? (
+        <p class="error" role="alert">
+          {snapshot.error}
+        </p>
+      ) : null}
+      <div class="table-layout">
+        <section class={`board-wrap${yourTurn ? ' your-turn' : ''}`} aria-label="board">
+          <ui.Board {...board} />
+        </section>
+        <aside class="side">
+          {state.status === 'playing' && typeof state.viewer === 'number' ? (
+            <section class="your-move" aria-label="your move">
+              <h2>{yourTurn ? 'Your move' : 'Waiting for the others'}</h2>
+              {yourTurn ? (
+                <Choices
+                  actions={actions}
+                  picked={picked}
+                  waiting={snapshot.waiting}
+                  onAct={act}
+                  onClear={() => setPicked([])}
+                />
+              ) : (
+                <p class="hint">Your choices appear here (and light up on the board) when it is your turn.</p>
+              )}
+            </section>
+          ) : null}
+          <Result state={state} table={table} onRematch={doRematch} busy={rematch.busy} />
+          {rematch.error ? <p class="error">{rematch.error}</p> : null}
+          <Seats state={state} ui={ui} table={table} />
+          {freeSeats.length > 0 && state.status !== 'finished' ? (
+            <section class="invite" aria-label="join links">
+              <h2>Invite</h2>
+              <ul>
+                {freeSeats.map((s) => (
+                  <li key={s.seat}>
+                    P{s.seat}: <input readOnly value={joinLink(location.origin, table, s.seat)} aria-label={`join link for P${s.seat}`} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <Log snapshot={snapshot} state={state} />
+          {typeof state.viewer === 'number' && state.status !== 'finished' ? (
+            <button type="button" class="secondary" onClick={() => connection.current?.leave()}>
+              Give up my seat
+            </button>
+          ) : null}
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+const TITLES: Record<string, string> = {
+  kariba: 'Kariba',
+  kilimanjaro: 'Am Fuß des Kilimandscharo',
+  kap_kairo: 'Vom Kap bis Kairo',
+  kalimambo: 'Kalimambo',
+  kitara: 'Kitara',
+};
+function titleOf(game: string): string {
+  return TITLES[game] ?? game;
+}

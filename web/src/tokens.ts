@@ -1,0 +1,53 @@
+// Seat tokens kept in the browser's local storage, per table and seat, so that a reload (or a
+// later visit) takes the same seat back. A token is the only proof that a seat is ours.
+
+const KEY = 'savanna.seats';
+const NAME_KEY = 'savanna.name';
+
+type Seats = Record<string, Record<string, string>>; // table -> seat -> token
+
+function load(storage: Storage): Seats {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Seats) : {};
+  } catch {
+    return {};
+  }
+}
+
+export class TokenStore {
+  constructor(private readonly storage: Storage) {}
+
+  get(table: string, seat: number): string | undefined {
+    return load(this.storage)[table]?.[String(seat)];
+  }
+
+  // The seats of `table` this browser holds, lowest first.
+  seats(table: string): number[] {
+    return Object.keys(load(this.storage)[table] ?? {})
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+
+  set(table: string, seat: number, token: string): void {
+    const all = load(this.storage);
+    all[table] = { ...(all[table] ?? {}), [String(seat)]: token };
+    this.storage.setItem(KEY, JSON.stringify(all));
+  }
+
+  forget(table: string, seat: number): void {
+    const all = load(this.storage);
+    if (!all[table]) return;
+    delete all[table][String(seat)];
+    if (Object.keys(all[table]).length === 0) delete all[table];
+    this.storage.setItem(KEY, JSON.stringify(all));
+  }
+
+  get name(): string {
+    return this.storage.getItem(NAME_KEY) ?? '';
+  }
+
+  set name(value: string) {
+    this.storage.setItem(NAME_KEY, value.slice(0, 40));
+  }
+}

@@ -1,0 +1,149 @@
+// The lobby and the table page around the games: the game list and its parameters, a refused
+// table, the list of open tables with join and watch links, the keyboard, a reload that keeps
+// the seat, giving a seat up, and the phone layout.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTable, launchBrowser, newPage, screenshot, startServer, type Server } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('lobby', () => {
+  test('offers every registered game with its settable parameters', async () => {
+    const { context, page, rec } = await newPage(browser);
+    await page.goto(server.url + '/');
+    const games = (await (await fetch(server.url + '/api/games')).json()) as { name: string; params: Record<string, { type: string }> }[];
+    const options = await page.locator('#game option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options).toEqual(games.map((g) => g.name));
+    await page.locator('#game').selectOption('kariba');
+    for (const [name, p] of Object.entries(games.find((g) => g.name === 'kariba')!.params)) {
+      const shown = await page.locator(`#param-${name}`).count();
+      // `players` has its own field; string parameters (files on the server) are never offered.
+      expect(shown, name).toBe(name === 'players' || p.type === 'string' ? 0 : 1);
+    }
+    await page.locator('#param-variant').selectOption('open');
+    await page.locator('#players').fill('3');
+    expect(await page.locator('.spec code').textContent()).toBe('kariba(players=3,variant=open)');
+    expect(await page.locator('.seat-choices select').count()).toBe(3);
+    await screenshot(page, 'lobby');
+    expect(rec.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a table the server refuses shows its reason and creates nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await page.locator('#game').selectOption('kariba');
+    await page.locator('#players').fill('5');
+    await page.locator('[data-create]').click();
+    await expect(page.locator('.create .error').textContent()).resolves.toMatch(/animals=9/);
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    await context.close();
+  });
+
+  test('open tables list join and watch links; a joined seat survives a reload', async () => {
+    const host = await newPage(browser);
+    const guest = await newPage(browser);
+    const table = await createTable(host.page, server.url, 'kariba', 2, ['human', 'human'], {}, 'Host');
+    await guest.page.goto(server.url + '/');
+    const join = guest.page.locator(`[data-join="${table}/1"]`);
+    await join.waitFor();
+    expect(await guest.page.locator(`[data-watch="${table}"]`).count()).toBe(1);
+    await join.click();
+    await guest.page.waitForSelector('main[data-viewer="1"][data-status="playing"]');
+    const token = await guest.page.evaluate(() => localStorage.getItem('savanna.seats'));
+    expect(JSON.parse(token!)[table]['1']).toMatch(/^[0-9a-f]{64}$/);
+    // Reloading the bare table address takes the held seat back.
+    await guest.page.goto(`${server.url}/#/t/${table}`);
+    await guest.page.reload();
+    await guest.page.waitForSelector('main[data-viewer="1"]');
+    // The lobby now marks the seat as the guest's own.
+    await guest.page.goto(server.url + '/');
+    await guest.page.locator(`[data-table-row="${table}"]`).getByText('play (yours)').waitFor();
+    // Giving the seat up turns the page into a spectator's and frees the seat.
+    await host.page.locator('button', { hasText: 'Give up my seat' }).click();
+    await host.page.waitForSelector('main[data-viewer="spectator"]');
+    const summary = (await (await fetch(`${server.url}/api/tables/${table}`)).json()) as { seats: { taken: boolean }[] };
+    expect(summary.seats[0].taken).toBe(false);
+    await host.context.close();
+    await guest.context.close();
+  });
+
+  test.each([
+    ['kalimambo', 'card'],
+    ['kitara', 'area'],
+  ])('a move made with the keyboard alone (%s)', async (game, group) => {
+    const { context, page } = await newPage(browser);
+    await createTable(page, server.url, game, 2, ['human', 'random']);
+    await page.waitForSelector('main[data-your-turn="yes"]');
+    const before = Number(await page.locator('main').getAttribute('data-actions'));
+    // Tab until a target of the board (a card, an area) has the focus, then press Enter.
+    let focused = '';
+    for (let i = 0; i < 60 && !focused.startsWith(group + ':'); i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.getAttribute('data-target') ?? '');
+    }
+    expect(focused.startsWith(group + ':')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => Number(document.querySelector('main')?.getAttribute('data-actions')) > n, before);
+    await context.close();
+  });
+
+  test('a long numeric choice steps through the legal numbers only', async () => {
+    const { context, page, rec } = await newPage(browser);
+    await createTable(page, server.url, 'kilimanjaro', 2, ['human', 'random']);
+    await page.waitForSelector('main[data-your-turn="yes"]');
+    // A counter kind, then the space: the spaces skip the villages, so the numbers have gaps.
+    await page.locator('svg.board [data-target^="kind:"]').first().click();
+    const slider = page.locator('[data-numeric-slider]');
+    const last = Number(await slider.getAttribute('max'));
+    const legal = (rec.messages.filter((m) => m.type === 'state' && m.legal).pop()!.legal as string[]).filter((a) => a.startsWith('place '));
+    const verb = (await page.locator('[data-numeric]').getAttribute('data-numeric'))!;
+    const offered: string[] = [];
+    for (let i = 0; i <= last; i++) {
+      await slider.fill(String(i));
+      const button = page.locator('[data-submit]');
+      expect(await button.isEnabled()).toBe(true);
+      offered.push((await button.textContent())!);
+    }
+    expect(offered).toEqual(legal.filter((a) => a.startsWith(verb + ' ')).sort((a, b) => Number(a.split(' ').pop()) - Number(b.split(' ').pop())));
+    // A number that is not a choice cannot be sent.
+    const spaces = offered.map((a) => Number(a.split(' ').pop()));
+    const gap = spaces.find((n, i) => i > 0 && n - spaces[i - 1] > 1)! - 1;
+    await page.locator('[data-numeric]').fill(String(gap));
+    expect(await page.locator('[data-submit]').isEnabled()).toBe(false);
+    await slider.fill('0');
+    const before = Number(await page.locator('main').getAttribute('data-actions'));
+    await page.locator('[data-submit]').click();
+    await page.waitForFunction((n) => Number(document.querySelector('main')?.getAttribute('data-actions')) > n, before);
+    await context.close();
+  });
+
+  test.each([
+    ['kap_kairo', 3],
+    ['kitara', 4],
+  ])('phone layout (%s)', async (game, players) => {
+    const { context, page } = await newPage(browser, true);
+    await createTable(page, server.url, game, players, ['human', ...Array(players - 1).fill('random')]);
+    await page.waitForSelector('main[data-your-turn="yes"]');
+    // Nothing is wider than the screen (a board scrolls sideways inside its own frame).
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The choices can be reached and used without scrolling sideways.
+    const button = page.locator('.choices button, .choices select').first();
+    await button.waitFor();
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, `${game}-phone`);
+    await context.close();
+  });
+});

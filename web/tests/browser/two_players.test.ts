@@ -1,0 +1,104 @@
+// Two people at one table, each in their own browser context (one a phone), and a spectator in a
+// third: the join link, sealed simultaneous choices, a reload that keeps the seat, the game played
+// to the end, every message of all three checked against what each may see, and a rematch that
+// both follow.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  checkSecrecy,
+  createTable,
+  fetchRecord,
+  launchBrowser,
+  makeMove,
+  newPage,
+  playToEnd,
+  replay,
+  rng,
+  screenshot,
+  startServer,
+  type Server,
+} from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('kalimambo with two people and a spectator', async () => {
+  const ada = await newPage(browser);
+  const bo = await newPage(browser, true);
+  const watcher = await newPage(browser);
+  const random = rng(2024);
+
+  const table = await createTable(ada.page, server.url, 'kalimambo', 2, ['human', 'human'], {}, 'Ada');
+  await ada.page.waitForSelector('main[data-status="waiting"]');
+  const link = await ada.page.locator('.invite input').inputValue();
+  expect(link).toBe(`${server.url}/#/t/${table}/seat/1`);
+  await screenshot(ada.page, 'two-players-waiting');
+
+  await bo.page.goto(server.url + '/');
+  await bo.page.locator('#name').fill('Bo');
+  await bo.page.goto(link);
+  await bo.page.waitForSelector('main[data-status="playing"][data-viewer="1"]');
+  await ada.page.waitForSelector('main[data-status="playing"]');
+
+  // The spectator finds the table in the lobby's list and watches it.
+  await watcher.page.goto(server.url + '/');
+  await watcher.page.locator(`[data-watch="${table}"]`).click();
+  await watcher.page.waitForSelector('main[data-viewer="spectator"]');
+
+  // A sealed choice: Ada has chosen, Bo has not; Bo's page shows only that Ada has chosen.
+  await ada.page.locator('svg.board [data-target^="card:"]').first().click();
+  await bo.page.waitForFunction(() => document.querySelector('[data-seat-row="0"]')?.textContent?.includes('chosen ✓'));
+  expect(await bo.page.locator('svg.board').textContent()).not.toMatch(/chosen:/);
+  expect(await bo.page.locator('.log li').count()).toBe(0);
+  expect(await ada.page.locator('svg.board').textContent()).toMatch(/chosen: \d+/);
+  await screenshot(bo.page, 'two-players-sealed-choice-phone');
+
+  // A few rounds, then Ada reloads the page: the token in local storage keeps her seat.
+  for (let i = 0; i < 6; i++) {
+    await makeMove(bo.page, random);
+    await makeMove(ada.page, random);
+    await ada.page.waitForTimeout(50);
+  }
+  const before = Number(await ada.page.locator('main').getAttribute('data-log'));
+  await ada.page.reload();
+  await ada.page.waitForSelector('main[data-viewer="0"]');
+  await ada.page.waitForFunction((n) => Number(document.querySelector('main')?.getAttribute('data-log')) >= n, before);
+
+  await playToEnd([ada.page, bo.page], random);
+  await watcher.page.waitForSelector('[data-result]');
+  await screenshot(ada.page, 'two-players-finished-ada');
+  await screenshot(bo.page, 'two-players-finished-bo-phone');
+  await screenshot(watcher.page, 'two-players-finished-spectator');
+
+  const record = await fetchRecord(server.url, table);
+  for (const [who, rec] of [[0, ada.rec], [1, bo.rec], ['spectator', watcher.rec]] as const) {
+    expect(rec.errors).toEqual([]);
+    expect(checkSecrecy(rec, replay(record, who, server.dir))).toBeGreaterThan(10);
+  }
+  // Both players read the same log at the end (every card is public once its round resolves).
+  expect(await ada.page.locator('.log li').allTextContents()).toEqual(await bo.page.locator('.log li').allTextContents());
+
+  // Rematch: the server makes a new table with the same game and seats; Ada sits in her seat
+  // there, Bo's page offers to follow, and he takes his seat: the new game starts.
+  await ada.page.locator('[data-rematch]').click();
+  await ada.page.waitForFunction((old) => {
+    const main = document.querySelector('main.table-page');
+    return main && main.getAttribute('data-table') !== old && main.getAttribute('data-viewer') === '0';
+  }, table);
+  const second = await ada.page.locator('main.table-page').getAttribute('data-table');
+  await ada.page.waitForSelector('main[data-status="waiting"]');
+  await bo.page.locator('[data-rematch]', { hasText: 'Go to the rematch' }).waitFor();
+  await watcher.page.locator('[data-rematch]', { hasText: 'Go to the rematch' }).waitFor();
+  await bo.page.locator('[data-rematch]').click();
+  await bo.page.waitForSelector(`main[data-table="${second}"][data-viewer="1"][data-status="playing"]`);
+  await ada.page.waitForSelector('main[data-status="playing"]');
+  for (const p of [ada, bo, watcher]) await p.context.close();
+});

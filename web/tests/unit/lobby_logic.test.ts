@@ -1,0 +1,106 @@
+// Routes, seat tokens in local storage and game specs.
+import { describe, expect, test } from 'vitest';
+import type { GameInfo } from '../../src/api.ts';
+import { joinLink, parseRoute, routeHash } from '../../src/route.ts';
+import { agentLabel, gameSpec, SEAT_CHOICES, seatSpec, settableParams } from '../../src/spec.ts';
+import { TokenStore } from '../../src/tokens.ts';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(k: string) {
+    return this.items.get(k) ?? null;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  removeItem(k: string) {
+    this.items.delete(k);
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, v);
+  }
+}
+
+const kariba: GameInfo = {
+  name: 'kariba',
+  title: 'Kariba',
+  min_players: 2,
+  max_players: 6,
+  params: {
+    players: { type: 'int', default: 4, min: 2, max: 6, description: '' },
+    animals: { type: 'choice', default: '8', choices: ['8', '9'], description: '' },
+    data: { type: 'string', default: '', description: '' },
+    variant: { type: 'choice', default: 'standard', choices: ['standard', 'open'], description: '' },
+    games: { type: 'int', default: 1, min: 1, max: 10, description: '' },
+  },
+};
+
+describe('routes', () => {
+  test('parse and print every page', () => {
+    for (const hash of ['#/', '#/t/3f9c2a7d1b04', '#/t/3f9c2a7d1b04/seat/2', '#/t/3f9c2a7d1b04/watch'])
+      expect(routeHash(parseRoute(hash))).toBe(hash);
+    expect(parseRoute('#/t/3f9c2a7d1b04/seat/2')).toEqual({ page: 'table', table: '3f9c2a7d1b04', seat: 2 });
+  });
+
+  test('anything else is the lobby', () => {
+    for (const hash of ['', '#', '#/x', '#/t/', '#/t/NOT-HEX', '#/t/<script>'])
+      expect(parseRoute(hash)).toEqual({ page: 'lobby' });
+  });
+
+  test('a join link names the table and the seat', () => {
+    expect(joinLink('http://127.0.0.1:8080', 'ab12', 1)).toBe('http://127.0.0.1:8080/#/t/ab12/seat/1');
+  });
+});
+
+describe('tokens', () => {
+  test('are kept per table and seat and survive a new store on the same storage', () => {
+    const storage = new MemoryStorage();
+    const a = new TokenStore(storage);
+    a.set('t1', 2, 'tok2');
+    a.set('t1', 0, 'tok0');
+    a.set('t2', 1, 'other');
+    const b = new TokenStore(storage);
+    expect(b.get('t1', 2)).toBe('tok2');
+    expect(b.seats('t1')).toEqual([0, 2]);
+    b.forget('t1', 2);
+    expect(a.get('t1', 2)).toBeUndefined();
+    expect(a.seats('t2')).toEqual([1]);
+  });
+
+  test('a damaged entry reads as no tokens', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('savanna.seats', '{not json');
+    expect(new TokenStore(storage).seats('t1')).toEqual([]);
+  });
+
+  test('the name is at most 40 characters', () => {
+    const t = new TokenStore(new MemoryStorage());
+    t.name = 'x'.repeat(50);
+    expect(t.name).toHaveLength(40);
+  });
+});
+
+describe('specs', () => {
+  test('string parameters (files on the server) and players are not offered', () => {
+    expect(settableParams(kariba).map(([n]) => n)).toEqual(['animals', 'variant', 'games']);
+  });
+
+  test('the spec lists the player count and the changed values only', () => {
+    expect(gameSpec(kariba, 3, { animals: '8', variant: 'open', games: 1 })).toBe('kariba(players=3,variant=open)');
+    expect(gameSpec(kariba, 5, { animals: '9', games: 3 })).toBe('kariba(players=5,animals=9,games=3)');
+  });
+
+  test('search agents keep their iteration budget (time=0)', () => {
+    expect(seatSpec('human')).toBe('human');
+    for (const c of SEAT_CHOICES.filter((c) => c.spec.startsWith('ismcts'))) expect(c.spec).toMatch(/time=0/);
+    expect(() => seatSpec('nobody')).toThrow();
+    expect(agentLabel('random')).toBe('AI easy (random)');
+    expect(agentLabel('flat_mc(iters=10)')).toBe('AI flat_mc(iters=10)');
+  });
+});
