@@ -4,7 +4,8 @@
 # the 95% Wilson interval of ISMCTS's win rate and the fair share 1/players.
 #   scripts/agent_strength.sh [GAME...]   (default: every registered game)
 # Environment: ITERS (default 1000), GAMES_RANDOM (200), GAMES_FLAT (1000), THREADS (2),
-# OUT (folder for the JSON results, default build/agent_strength).
+# OUT (folder for the JSON results, default build/agent_strength), PLAYERS (e.g. "5 6 7": only
+# these player counts), OPPONENTS (default "random flat_mc"), SPEC_ARGS (more game parameters).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 savanna=build/release/savanna
@@ -20,13 +21,23 @@ if [ $# -gt 0 ]; then games=("$@"); else
 fi
 printf '%-44s %-8s %7s  %-17s %6s  %s\n' spec opponent ismcts "95% interval" fair verdict
 for game in "${games[@]}"; do
-  mapfile -t counts < <("$savanna" games --json | /usr/bin/python3 -c \
-    "import json,sys; g=[g for g in json.load(sys.stdin) if g['name']=='$game'][0]; \
-     [print(n) for n in range(g['min_players'], g['max_players']+1)]")
+  if [ -n "${PLAYERS:-}" ]; then
+    read -r -a counts <<<"$PLAYERS"
+  else
+    mapfile -t counts < <("$savanna" games --json | /usr/bin/python3 -c \
+      "import json,sys; g=[g for g in json.load(sys.stdin) if g['name']=='$game'][0]; \
+       [print(n) for n in range(g['min_players'], g['max_players']+1)]")
+  fi
   for n in "${counts[@]}"; do
     spec="$game(players=$n)"
-    if ! "$savanna" new "$spec" --seed 1 >/dev/null 2>&1; then continue; fi
-    for opponent in random flat_mc; do
+    # A player count the default parameters do not allow (Kariba's 5 and 6 need animals=9):
+    # SPEC_ARGS adds parameters, e.g. SPEC_ARGS=animals=9.
+    [ -n "${SPEC_ARGS:-}" ] && spec="$game(players=$n,$SPEC_ARGS)"
+    if ! error=$("$savanna" new "$spec" --seed 1 2>&1 >/dev/null); then
+      echo "$spec: skipped: $error"
+      continue
+    fi
+    for opponent in ${OPPONENTS:-random flat_mc}; do
       agents="ismcts(iters=$iters)"
       other=$([ "$opponent" = random ] && echo random || echo "flat_mc(iters=$iters)")
       for ((i = 1; i < n; i++)); do agents="$agents,$other"; done
