@@ -19,4 +19,14 @@ void Do(State& state, const std::string& text, Player player) {
   ASSERT_TRUE(state.Apply(p, a).has_value()) << text;
 }
 
+std::vector<std::string> LegalStrings(const State& state, Player player) {
+  std::vector<std::string> texts;
+  if (state.IsTerminal()) return texts;
+  const Player p = player == kSpectator ? state.PlayersToAct().First() : player;
+  ActionList legal;
+  state.LegalActions(p, legal);
+  for (Action a : legal) texts.push_back(state.ActionToString(p, a));
+  return texts;
+}
+
 }  // namespace savanna::testing

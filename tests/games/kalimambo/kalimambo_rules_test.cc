@@ -13,22 +13,17 @@
 #include "core/record.h"
 #include "games/embedded_data.h"
 #include "games/kalimambo/kalimambo_position.h"
+#include "testing/named_actions.h"
 
 namespace savanna::kalimambo::testing {
 namespace {
+
+using savanna::testing::LegalStrings;
 
 constexpr const char* kThree = "kalimambo(players=3)";
 
 std::vector<int> Minus(const KalimamboState& s) {
   return std::vector<int>(s.data().minus.begin(), s.data().minus.begin() + s.NumPlayers());
-}
-
-std::vector<std::string> LegalStrings(const State& s, Player p) {
-  ActionList legal;
-  s.LegalActions(p, legal);
-  std::vector<std::string> out;
-  for (Action a : legal) out.push_back(s.ActionToString(p, a));
-  return out;
 }
 
 // ---- Moving: the order of the cards --------------------------------------------------------

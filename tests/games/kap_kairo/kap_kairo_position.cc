@@ -119,12 +119,4 @@ std::unique_ptr<KapKairoState> Position::Build() {
   return state;
 }
 
-std::vector<std::string> LegalStrings(const State& state, Player player) {
-  ActionList legal;
-  state.LegalActions(player, legal);
-  std::vector<std::string> names;
-  for (Action a : legal) names.push_back(state.ActionToString(player, a));
-  return names;
-}
-
 }  // namespace savanna::kap_kairo::testing

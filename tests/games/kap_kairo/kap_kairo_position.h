@@ -52,7 +52,6 @@ class Position {
   bool rest_to_discard_ = false;
 };
 
-// The strings of `player`'s legal actions, in id order.
-std::vector<std::string> LegalStrings(const State& state, Player player);
+using savanna::testing::LegalStrings;
 
 }  // namespace savanna::kap_kairo::testing

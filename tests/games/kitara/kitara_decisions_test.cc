@@ -47,7 +47,7 @@ TEST(KitaraDecisions, TakeAlwaysOffersAtLeastTheFirstCard) {
                .Build();
   EXPECT_EQ(KingdomTake(C(*s), D(*s), 0), 0);
   EXPECT_EQ(TakeChoices(C(*s), D(*s)), 1);
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"take 1: D1 P1 (age 1)"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"take 1: D1 P1 (age 1)"}));
 }
 
 TEST(KitaraDecisions, ForcedChoicesAreMadeAutomatically) {
@@ -124,10 +124,11 @@ TEST(KitaraDecisions, RecruitsArePlacedOneAtATimeWarriorsFirst) {
                .Row({"W1 A1 M1 P1 (age 3)", "D1 P1 (age 1)"})
                .Build();
   Do(*s, "take 1: W1 A1 M1 P1 (age 3)");
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"place warrior on O1", "place warrior on O2"}));
   Do(*s, "place warrior on O2");
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"place animal on O1", "place animal on O2"}));
+  EXPECT_EQ(LegalStrings(*s),
+            (std::vector<std::string>{"place animal on O1", "place animal on O2"}));
   Do(*s, "place animal on O1");
   EXPECT_EQ(At(*s, "O1").figures, (Figures{3, 1, 0}));
   EXPECT_EQ(At(*s, "O2").figures, W(2));
@@ -137,11 +138,11 @@ TEST(KitaraDecisions, AMoveIsAreaThenFiguresThenBorder) {
   auto s =
       Position("kitara(players=2)").Area("O1", 0, {2, 1, 1}).Area("O5", 1, W(3)).Moves(1).Build();
   Do(*s, "move from O1");
-  EXPECT_EQ(LegalTexts(*s).size(), size_t(3 * 2 * 2 - 1));  // every non-empty choice of figures
+  EXPECT_EQ(LegalStrings(*s).size(), size_t(3 * 2 * 2 - 1));  // every non-empty choice of figures
   EXPECT_TRUE(s->IsLegal(0, GroupAction(2, 1, 1)));
   EXPECT_FALSE(s->IsLegal(0, GroupAction(3, 0, 0)));
   Do(*s, "with 1 warrior, 1 hero");
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0", "to O2"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"to I0", "to O0", "to O2"}));
   Do(*s, "to I0");
   EXPECT_EQ(At(*s, "I0").figures, (Figures{1, 0, 1}));
   EXPECT_EQ(At(*s, "O1").figures, (Figures{1, 1, 0}));
@@ -164,7 +165,7 @@ TEST(KitaraDecisions, EndMovesIsAlwaysOffered) {
                .Kingdom(0, {"M1 P1 (age 1)"})
                .Moves(3)
                .Build();
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"move from O1", "move from O2", "end moves"}));
   Do(*s, "end moves");
   EXPECT_EQ(D(*s).prosperity[0], 1);  // scored at once, moves unused
@@ -239,8 +240,8 @@ TEST(KitaraDecisions, DiscardsAreChosenOneCardAtATime) {
   Do(*s, "discard 2: A1 P2 (age 2)");  // its ruler animal, on O3 only, is removed at once
   EXPECT_EQ(At(*s, "O3").owner, -1);
   EXPECT_EQ(D(*s).phase, Phase::kDiscard);
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"discard 1: D2 W3 M2 (start card)",
-                                                      "discard 2: M1 P1 (age 1)"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"discard 1: D2 W3 M2 (start card)",
+                                                        "discard 2: M1 P1 (age 1)"}));
   Do(*s, "discard 2: M1 P1 (age 1)");
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
 }
@@ -270,7 +271,7 @@ TEST(KitaraDecisions, StartCardIsAKingdomCard) {
   EXPECT_EQ(HungryCards(C(*s), D(*s), 0), 3);
   Do(*s, "end moves");
   Do(*s, "discard 1: D2 W3 M2 (start card)");
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"remove warrior from O1", "remove warrior from O2"}));
   Do(*s, "remove warrior from O2");  // then the other two from O1
   EXPECT_EQ(At(*s, "O1").figures, W(1));

@@ -162,14 +162,4 @@ int AreaNamed(const Config& config, const std::string& name) {
   return -1;
 }
 
-std::vector<std::string> LegalTexts(const State& state) {
-  std::vector<std::string> texts;
-  if (state.IsTerminal()) return texts;
-  const Player p = state.PlayersToAct().First();
-  ActionList legal;
-  state.LegalActions(p, legal);
-  for (Action a : legal) texts.push_back(state.ActionToString(p, a));
-  return texts;
-}
-
 }  // namespace savanna::kitara::testing

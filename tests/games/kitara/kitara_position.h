@@ -10,6 +10,7 @@
 
 #include "games/kitara/kitara_state.h"
 #include "games/registry.h"
+#include "testing/named_actions.h"
 
 namespace savanna::kitara::testing {
 
@@ -48,7 +49,7 @@ int CardNamed(const Config& config, const std::string& text);
 int AreaNamed(const Config& config, const std::string& name);
 
 // The legal action strings of the player to act (actions are applied with testing::Do).
-std::vector<std::string> LegalTexts(const State& state);
+using savanna::testing::LegalStrings;
 
 // A Kitara state's data and configuration, and the area called `area` in it.
 inline const KitaraData& D(const State& s) { return static_cast<const KitaraState&>(s).data(); }

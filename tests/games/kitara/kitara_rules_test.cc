@@ -44,7 +44,7 @@ TEST(KitaraExamples, FirstTurnTakesTheFirstOrTheSecondCard) {
   auto s = (*game)->NewInitialState(11);
   Do(*s, "start on O1");  // P1 goes to O5 without asking
   ASSERT_EQ(D(*s).phase, Phase::kTake);
-  const auto legal = LegalTexts(*s);
+  const auto legal = LegalStrings(*s);
   ASSERT_EQ(legal.size(), 2u);
   EXPECT_EQ(legal[0], "take 1: " + CardText(C(*s), D(*s).row[0]));
   EXPECT_EQ(legal[1], "take 2: " + CardText(C(*s), D(*s).row[1]));
@@ -58,7 +58,7 @@ TEST(KitaraExamples, OneWarriorSymbolRecruitsOneWarriorOntoAHeldSavanna) {
                .Row({"W1 P1 (age 1)", "D1 P1 (age 1)"})
                .Build();
   Do(*s, "take 1: W1 P1 (age 1)");
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"place warrior on O1", "place warrior on O3"}));
   Do(*s, "place warrior on O1");
   EXPECT_EQ(At(*s, "O1").figures, W(4));
@@ -98,11 +98,11 @@ TEST(KitaraSetUp, StartWarriorsGoOnFreeStartAreasInTurnOrder) {
   ASSERT_TRUE(game.has_value());
   auto s = (*game)->NewInitialState(1);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(0));
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"start on O1", "start on O5", "start on O9"}));
   Do(*s, "start on O5");
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"start on O1", "start on O9"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"start on O1", "start on O9"}));
   Do(*s, "start on O9");
   // The last player has one free start area left: placed without asking.
   EXPECT_EQ(At(*s, "O5").owner, 0);
@@ -121,7 +121,7 @@ TEST(KitaraTake, ChooseAmongTheFirstCardsCountingTakeSymbols) {
   auto s =
       Position("kitara(players=2)").Area("O1", 0, W(3)).Area("O5", 1, W(3)).Row(kAgeOneRow).Build();
   // The start card shows two take symbols.
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"take 1: D1 P1 (age 1)", "take 2: W1 M1 (age 1)"}));
   const int top = D(*s).deck[D(*s).deck_size - 1];
   Do(*s, "take 2: W1 M1 (age 1)");
@@ -139,7 +139,7 @@ TEST(KitaraTake, ChooseAmongTheFirstCardsCountingTakeSymbols) {
                   .Kingdom(0, {"D2 W1 (age 2)"})
                   .Row(kAgeOneRow)
                   .Build();
-  EXPECT_EQ(LegalTexts(*wide).size(), 4u);
+  EXPECT_EQ(LegalStrings(*wide).size(), 4u);
 }
 
 TEST(KitaraRecruit, OnlyTheNewCardsFiguresArePlacedOnHeldAreas) {
@@ -151,7 +151,7 @@ TEST(KitaraRecruit, OnlyTheNewCardsFiguresArePlacedOnHeldAreas) {
                .Build();
   Do(*s, "take 2: W1 M1 (age 1)");
   EXPECT_EQ(D(*s).phase, Phase::kRecruit);
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"place warrior on O1", "place warrior on O2"}));
   Do(*s, "place warrior on O2");
   EXPECT_EQ(At(*s, "O2").figures, W(2));
@@ -187,12 +187,12 @@ TEST(KitaraMoves, MovesAreTheMoveSymbolsOfTheKingdom) {
 
 TEST(KitaraMoves, AGroupCrossesOneBorderAndPartOfItMayStay) {
   auto s = Position("kitara(players=2)").Area("O1", 0, W(3)).Area("O5", 1, W(3)).Moves(2).Build();
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"move from O1", "end moves"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"move from O1", "end moves"}));
   Do(*s, "move from O1");
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"with 1 warrior", "with 2 warriors", "with 3 warriors"}));
   Do(*s, "with 2 warriors");
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0", "to O2"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"to I0", "to O0", "to O2"}));
   Do(*s, "to O2");
   EXPECT_EQ(At(*s, "O1").figures, W(1));
   EXPECT_EQ(At(*s, "O2").figures, W(2));
@@ -211,7 +211,7 @@ TEST(KitaraMoves, FiguresNeverEnterALake) {
   auto s = Position("kitara(players=2)").Area("I0", 0, W(2)).Area("O5", 1, W(3)).Moves(1).Build();
   Do(*s, "move from I0");
   Do(*s, "with 2 warriors");
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I1", "to I3", "to O0", "to O1"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"to I1", "to I3", "to O0", "to O1"}));
   EXPECT_FALSE(s->IsLegal(0, BorderAction(AreaNamed(C(*s), "L"))));
 }
 
@@ -227,10 +227,10 @@ TEST(KitaraAttacks, AnAttackNeedsAStrictlyLargerGroup) {
   Do(*s, "move from O1");
   auto equal = s->Clone();
   Do(*equal, "with 2 warriors");
-  EXPECT_EQ(LegalTexts(*equal), (std::vector<std::string>{"to I0", "to O0"}));
+  EXPECT_EQ(LegalStrings(*equal), (std::vector<std::string>{"to I0", "to O0"}));
   EXPECT_FALSE(equal->Apply(0, BorderAction(AreaNamed(C(*s), "O2"))).has_value());
   Do(*s, "with 3 warriors");
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0", "attack O2"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"to I0", "to O0", "attack O2"}));
   Do(*s, "attack O2");
   EXPECT_EQ(At(*s, "O2").owner, 0);
   EXPECT_EQ(At(*s, "O2").figures, W(3));
@@ -254,7 +254,7 @@ TEST(KitaraAttacks, APlayersOnlyAreaCannotBeAttacked) {
   auto s = Position("kitara(players=2)").Area("O1", 0, W(5)).Area("O2", 1, W(1)).Moves(1).Build();
   Do(*s, "move from O1");
   Do(*s, "with 5 warriors");
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"to I0", "to O0"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"to I0", "to O0"}));
   auto two = Position("kitara(players=2)")
                  .Area("O1", 0, W(5))
                  .Area("O2", 1, W(1))
@@ -263,7 +263,7 @@ TEST(KitaraAttacks, APlayersOnlyAreaCannotBeAttacked) {
                  .Build();
   Do(*two, "move from O1");
   Do(*two, "with 5 warriors");
-  EXPECT_EQ(LegalTexts(*two), (std::vector<std::string>{"to I0", "to O0", "attack O2"}));
+  EXPECT_EQ(LegalStrings(*two), (std::vector<std::string>{"to I0", "to O0", "attack O2"}));
 }
 
 TEST(KitaraAttacks, AGroupWithAHeroDrawsOneSecretHeroToken) {
@@ -355,7 +355,7 @@ TEST(KitaraRetreats, TiesAreChosenByTheRetreatingPlayerAndAllFiguresGoTogether) 
   Do(*s, "attack O2");
   EXPECT_EQ(D(*s).phase, Phase::kRetreat);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"retreat to I0", "retreat to O4"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"retreat to I0", "retreat to O4"}));
   ActionList none;
   s->LegalActions(0, none);
   EXPECT_TRUE(none.Empty());
@@ -442,7 +442,7 @@ TEST(KitaraManage, EachHeldSavannaWithAWarriorFeedsOneCard) {
   Do(*s, "end moves");
   EXPECT_EQ(D(*s).phase, Phase::kDiscard);
   EXPECT_EQ(D(*s).to_discard, 1);
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"discard 1: D2 W3 M2 (start card)",
                                       "discard 2: M1 P1 (age 1)", "discard 3: A1 M1 (age 1)"}));
 }
@@ -460,7 +460,7 @@ TEST(KitaraManage, EachDiscardedCardRemovesOneFigurePerFigureSymbol) {
   Do(*s, "discard 2: W2 M1 (age 2)");
   EXPECT_EQ(D(*s).phase, Phase::kRemove);
   // A figure may come from any area of the player that has one of that kind.
-  EXPECT_EQ(LegalTexts(*s),
+  EXPECT_EQ(LegalStrings(*s),
             (std::vector<std::string>{"remove warrior from O1", "remove warrior from O2"}));
   Do(*s, "remove warrior from O1");
   Do(*s, "remove warrior from O1");
@@ -483,8 +483,8 @@ TEST(KitaraManage, NoFeedCardsAreNeverFedNorDiscarded) {
   EXPECT_EQ(HungryCards(C(*s), D(*s), 0), 2);
   Do(*s, "end moves");
   EXPECT_EQ(D(*s).to_discard, 1);
-  EXPECT_EQ(LegalTexts(*s), (std::vector<std::string>{"discard 1: D2 W3 M2 (start card)",
-                                                      "discard 4: M1 P1 (age 1)"}));
+  EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"discard 1: D2 W3 M2 (start card)",
+                                                        "discard 4: M1 P1 (age 1)"}));
   EXPECT_FALSE(s->IsLegal(0, DiscardAction(1)));
   Do(*s, "discard 4: M1 P1 (age 1)");
   EXPECT_EQ(KingdomTexts(*s, 0).size(), 3u);  // start card and two no-feed cards, one savanna

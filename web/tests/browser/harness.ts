@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
@@ -73,6 +74,21 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
     ],
+  });
+}
+
+// One server and one browser for a test file: call useServerAndBrowser() at the top of the file;
+// `server` and `browser` are set before its first test and closed after its last.
+export let server: Server;
+export let browser: Browser;
+export function useServerAndBrowser(): void {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
   });
 }
 

@@ -1,20 +1,17 @@
 // The lobby and the table page around the games: the game list and its parameters, a refused
 // table, the list of open tables with join and watch links, the keyboard, a reload that keeps
 // the seat, giving a seat up, and the phone layout.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTable, launchBrowser, newPage, screenshot, startServer, type Server } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import {
+  browser,
+  createTable,
+  newPage,
+  screenshot,
+  server,
+  useServerAndBrowser,
+} from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 describe('lobby', () => {
   test('offers every registered game with its settable parameters', async () => {

@@ -2,33 +2,24 @@
 // and check that every message the page received holds only what the seat may see; for the
 // games with hidden hands or counters, also that the page's DOM shows none of the opponents'
 // hidden values (taken from the opponents' own replayed views).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import {
+  browser,
   checkSecrecy,
   createTable,
   fetchRecord,
-  launchBrowser,
   makeMove,
   newPage,
   playToEnd,
   replay,
   rng,
   screenshot,
-  startServer,
-  type Server,
+  server,
+  useServerAndBrowser,
 } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 // Plays until `stop` says so (or the game ends); returns the number of moves.
 async function playUntil(page: Page, random: () => number, stop: () => Promise<boolean>): Promise<void> {

@@ -2,33 +2,23 @@
 // third: the join link, sealed simultaneous choices, a reload that keeps the seat, the game played
 // to the end, every message of all three checked against what each may see, and a rematch that
 // both follow.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
+  browser,
   checkSecrecy,
   createTable,
   fetchRecord,
-  launchBrowser,
   makeMove,
   newPage,
   playToEnd,
   replay,
   rng,
   screenshot,
-  startServer,
-  type Server,
+  server,
+  useServerAndBrowser,
 } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 test('kalimambo with two people and a spectator', async () => {
   const ada = await newPage(browser);
