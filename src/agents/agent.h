@@ -15,12 +15,15 @@
 
 namespace savanna {
 
-// One action's estimate after a search: how often it was tried and its mean return for the
-// searching player (0 to 1: its chance of winning, a shared win counted as a fraction).
+// One action's estimate after a search: how often it was tried, the mean value the search
+// maximised for the searching player (0 to 1: the win share, mixed with the score margin when
+// the agent's `margin` weight is set; search_common.h SearchReturns), and the mean win share
+// alone (its chance of winning, a shared win counted as a fraction).
 struct ActionEstimate {
   Action action = kInvalidAction;
   int64_t visits = 0;
   double mean_return = 0;
+  double win_rate = 0;
 };
 
 class Agent {

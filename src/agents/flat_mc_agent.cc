@@ -9,6 +9,7 @@ namespace savanna {
 
 std::vector<ParamSpec> FlatMcAgent::ParamSpecs() {
   std::vector<ParamSpec> specs = SearchBudget::ParamSpecs(1000);
+  specs.push_back(MarginParam(0));
   specs.push_back(ThreadsParam());
   return specs;
 }
@@ -17,6 +18,7 @@ FlatMcAgent::FlatMcAgent(const Params& params, uint64_t seed)
     : params_(params),
       budget_(SearchBudget::FromParams(params)),
       threads_(int(params.Int("threads"))),
+      margin_weight_(params.Double("margin")),
       rng_(seed),
       workers_(size_t(threads_)) {
   params_.Set("seed", int64_t(seed));
@@ -28,6 +30,7 @@ void FlatMcAgent::Work(Worker& w, const State& state, Player player, uint64_t se
   w.rng.Seed(seed);
   const int n = legal_.Size();
   w.sums.assign(size_t(n), 0.0);
+  w.wins.assign(size_t(n), 0.0);
   w.counts.assign(size_t(n), 0);
   for (int64_t i = 0; clock.More(i); ++i) {
     const int k = int(i % n);
@@ -37,7 +40,9 @@ void FlatMcAgent::Work(Worker& w, const State& state, Player player, uint64_t se
     ApplyOthers(*w.scratch, player, w.rng, w.buffer);
     w.scratch->ApplyUnchecked(player, legal_[k]);
     Rollout(*w.scratch, w.rng, w.buffer);
-    w.sums[size_t(k)] += w.scratch->Returns()[player];
+    const PlayerValues wins = w.scratch->Returns();
+    w.sums[size_t(k)] += SearchReturns(*w.scratch, wins, margin_weight_)[player];
+    w.wins[size_t(k)] += wins[player];
     ++w.counts[size_t(k)];
   }
 }
@@ -54,11 +59,14 @@ std::vector<ActionEstimate> FlatMcAgent::SearchRoot(const State& state, Player p
   for (int k = 0; k < legal_.Size(); ++k) {
     int64_t visits = 0;
     double sum = 0;
+    double wins = 0;
     for (const Worker& w : workers_) {
       visits += w.counts[size_t(k)];
       sum += w.sums[size_t(k)];
+      wins += w.wins[size_t(k)];
     }
-    if (visits > 0) estimates.push_back({legal_[k], visits, sum / double(visits)});
+    if (visits > 0)
+      estimates.push_back({legal_[k], visits, sum / double(visits), wins / double(visits)});
   }
   return estimates;
 }

@@ -30,6 +30,7 @@ class FlatMcAgent final : public Agent {
     Rng rng;
     ActionList buffer;
     std::vector<double> sums;
+    std::vector<double> wins;
     std::vector<int64_t> counts;
   };
   std::vector<ActionEstimate> SearchRoot(const State& state, Player player);
@@ -38,6 +39,7 @@ class FlatMcAgent final : public Agent {
   Params params_;
   SearchBudget budget_;
   int threads_;
+  double margin_weight_;
   Rng rng_;
   ActionList legal_;
   std::vector<Worker> workers_;

@@ -12,6 +12,7 @@ std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
   specs.push_back(ParamSpec::Int("depth", 0, 0, 1000,
                                  "decisions kept in the tree below the root (0: no limit); "
                                  "below that the playout decides"));
+  specs.push_back(MarginParam(0.5));
   specs.push_back(ThreadsParam());
   return specs;
 }
@@ -24,7 +25,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
       rng_(seed) {
   params_.Set("seed", int64_t(seed));
   for (int t = 0; t < threads_; ++t)
-    searches_.push_back(std::make_unique<ismcts::Search>(c_, int(params.Int("depth"))));
+    searches_.push_back(
+        std::make_unique<ismcts::Search>(c_, int(params.Int("depth")), params.Double("margin")));
 }
 
 std::vector<ActionEstimate> IsmctsAgent::SearchRoot(const State& state, Player player) {

@@ -33,8 +33,8 @@ std::vector<ActionEstimate> Search::RootEstimates() const {
   for (uint32_t e = nodes_[0].first_edge; e != kNone; e = edges_[e].next) {
     const Edge& edge = edges_[e];
     if (edge.player != root_player_) continue;
-    out.push_back({edge.action, int64_t(edge.visits),
-                   edge.visits > 0 ? edge.reward / double(edge.visits) : 0.0});
+    const double n = edge.visits > 0 ? double(edge.visits) : 1;
+    out.push_back({edge.action, int64_t(edge.visits), edge.reward / n, edge.wins / n});
   }
   return out;
 }
@@ -77,10 +77,12 @@ void Search::Iterate(const State& root, Player player) {
   Rollout(*scratch_, rng_, legal_);
 
   // Step 4. Backpropagation: each edge collects the return of the player who chose it.
-  const PlayerValues returns = scratch_->Returns();
+  const PlayerValues wins = scratch_->Returns();
+  const PlayerValues values = SearchReturns(*scratch_, wins, margin_weight_);
   for (uint32_t e : path_) {
     ++edges_[e].visits;
-    edges_[e].reward += returns[edges_[e].player];
+    edges_[e].reward += values[edges_[e].player];
+    edges_[e].wins += wins[edges_[e].player];
   }
 }
 

@@ -28,7 +28,8 @@ struct Edge {
   uint32_t child = kNone;  // sequential nodes: the node this action leads to
   uint32_t visits = 0;
   uint32_t available = 0;  // iterations in which the action was legal at this node
-  double reward = 0;       // the sum of `player`'s returns over the visits
+  double reward = 0;       // the sum of `player`'s values (SearchReturns) over the visits
+  double wins = 0;         // the sum of `player`'s win shares over the visits
 };
 
 // Decoupled nodes: the child reached by one joint action, keyed by a 64-bit hash of its
@@ -50,7 +51,9 @@ struct Node {
 class Search {
  public:
   // `max_depth`: decisions stored below the root (0: no limit); deeper, the playout takes over.
-  Search(double exploration, int max_depth) : c_(exploration), max_depth_(max_depth) {}
+  // `margin_weight`: the weight of the score margin in the returns backed up (SearchReturns).
+  Search(double exploration, int max_depth, double margin_weight)
+      : c_(exploration), max_depth_(max_depth), margin_weight_(margin_weight) {}
 
   // Runs iterations on `root` for `player` (who must be to act there) until `clock` says stop.
   // Clears the previous tree first. Returns the number of iterations.
@@ -75,6 +78,7 @@ class Search {
 
   double c_;
   int max_depth_;
+  double margin_weight_;
   Player root_player_ = 0;
   Rng rng_;
   std::unique_ptr<State> scratch_;

@@ -2,6 +2,7 @@
 #include "agents/search_common.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <thread>
 
@@ -55,6 +56,34 @@ void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer) {
     if (p != skip) state.ApplyUnchecked(p, Pick(state, p, rng, buffer, policy));
 }
 
+PlayerValues SearchReturns(const State& terminal, const PlayerValues& wins, double margin_weight) {
+  PlayerValues values = wins;
+  if (margin_weight <= 0) return values;
+  const PlayerValues scores = terminal.Scores();
+  const int n = terminal.NumPlayers();
+  double low = scores[0];
+  double high = scores[0];
+  for (Player p = 1; p < n; ++p) {
+    low = std::min(low, scores[p]);
+    high = std::max(high, scores[p]);
+  }
+  const double spread = high > low ? high - low : 1;
+  for (Player p = 0; p < n; ++p) {
+    double best_other = -std::numeric_limits<double>::infinity();
+    for (Player q = 0; q < n; ++q)
+      if (q != p) best_other = std::max(best_other, scores[q]);
+    const double margin = 0.5 + 0.5 * (scores[p] - best_other) / spread;
+    values[p] = (1 - margin_weight) * values[p] + margin_weight * margin;
+  }
+  return values;
+}
+
+ParamSpec MarginParam(double default_weight) {
+  return ParamSpec::Double("margin", default_weight, 0, 1,
+                           "weight of the score margin to the best opponent in a playout's value "
+                           "(0: wins only)");
+}
+
 ParamSpec ThreadsParam() {
   return ParamSpec::Int("threads", 1, 1, 64,
                         "independent searches run in parallel, their root statistics summed");
@@ -75,16 +104,19 @@ void RunParallel(int threads, const SearchBudget& budget,
 
 std::vector<ActionEstimate> MergeEstimates(const std::vector<std::vector<ActionEstimate>>& parts) {
   if (parts.size() == 1) return parts[0];
-  std::map<Action, std::pair<int64_t, double>> sums;  // visits, summed return
+  std::map<Action, ActionEstimate> sums;  // visits, summed return, summed wins
   for (const auto& part : parts)
     for (const ActionEstimate& e : part) {
-      auto& [visits, total] = sums[e.action];
-      visits += e.visits;
-      total += e.mean_return * double(e.visits);
+      ActionEstimate& sum = sums[e.action];
+      sum.visits += e.visits;
+      sum.mean_return += e.mean_return * double(e.visits);
+      sum.win_rate += e.win_rate * double(e.visits);
     }
   std::vector<ActionEstimate> merged;
-  for (const auto& [action, sum] : sums)
-    merged.push_back({action, sum.first, sum.first > 0 ? sum.second / double(sum.first) : 0});
+  for (const auto& [action, sum] : sums) {
+    const double n = sum.visits > 0 ? double(sum.visits) : 1;
+    merged.push_back({action, sum.visits, sum.mean_return / n, sum.win_rate / n});
+  }
   return merged;
 }
 

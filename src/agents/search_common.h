@@ -52,6 +52,14 @@ void Rollout(State& state, Rng& rng, ActionList& buffer);
 // (or the rollout policy's), in seat order. Used at a simultaneous root.
 void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer);
 
+// What a finished playout is worth to each player, in [0, 1]: `wins`, the game's Returns() (a
+// share of the win), mixed with weight `margin_weight` with the player's score margin to the best
+// of the others, scaled by the spread of all scores into [0, 1] (1: ahead by the whole spread, 0.5:
+// level, 0: behind by it). With two players the margin term equals the win (a draw 0.5), so only
+// games of three or more feel it; there it gives a signal where a win is rare: how close the player
+// came to first place. Allocation-free.
+PlayerValues SearchReturns(const State& terminal, const PlayerValues& wins, double margin_weight);
+
 // Root parallelism: runs `work(t, clock)` for t = 0..threads-1, thread 0 on the calling thread,
 // the others on their own threads; each gets its share of the iterations (or the whole time)
 // through its clock. Returns when all are done.
@@ -63,6 +71,9 @@ std::vector<ActionEstimate> MergeEstimates(const std::vector<std::vector<ActionE
 
 // The most visited action; ties go to the higher mean return, then to the lower id.
 Action MostVisited(const std::vector<ActionEstimate>& estimates);
+
+// The `margin` parameter of the search agents: the weight of SearchReturns' margin term.
+ParamSpec MarginParam(double default_weight);
 
 // The `threads` parameter of the search agents.
 ParamSpec ThreadsParam();

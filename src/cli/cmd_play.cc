@@ -141,17 +141,16 @@ class TerminalGame {
   // agent searches from the seat's view only, like any agent), best first.
   void ShowHints(Player seat) {
     std::vector<ActionEstimate> estimates = hint_agent_->Analyze(session_.state(), seat);
-    std::stable_sort(estimates.begin(), estimates.end(),
-                     [](const ActionEstimate& a, const ActionEstimate& b) {
-                       return a.mean_return > b.mean_return;
-                     });
+    std::stable_sort(
+        estimates.begin(), estimates.end(),
+        [](const ActionEstimate& a, const ActionEstimate& b) { return a.win_rate > b.win_rate; });
     const std::vector<std::string> legal = session_.LegalActions(seat);
     std::cout << "AI estimate of your chance to win (" << hint_agent_->Spec() << "):\n";
     for (size_t i = 0; i < estimates.size() && i < kMaxHints; ++i) {
       const ActionEstimate& e = estimates[i];
       const std::string text = session_.state().ActionToString(seat, e.action);
       const auto it = std::find(legal.begin(), legal.end(), text);
-      std::cout << fmt::format("  {:>5.1f}%  {}) {}  ({} playouts)\n", 100 * e.mean_return,
+      std::cout << fmt::format("  {:>5.1f}%  {}) {}  ({} playouts)\n", 100 * e.win_rate,
                                it - legal.begin() + 1, text, e.visits);
     }
     if (estimates.size() > kMaxHints)

@@ -3,11 +3,13 @@
 // simultaneous submissions, and that the search actually plays better than chance.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/search_common.h"
 #include "games/registry.h"
 #include "sim/simulation.h"
 #include "testing/test_games.h"
@@ -39,10 +41,10 @@ std::unique_ptr<Agent> Make(const std::string& spec, uint64_t seed = 1) {
 
 TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
   auto ismcts = Make("ismcts(iters=300,c=1.5)", 9);
-  EXPECT_EQ(ismcts->Spec(), "ismcts(c=1.5,depth=0,iters=300,seed=9,threads=1,time=0)");
+  EXPECT_EQ(ismcts->Spec(), "ismcts(c=1.5,depth=0,iters=300,margin=0.5,seed=9,threads=1,time=0)");
   auto again = Make(ismcts->Spec(), 1);
   EXPECT_EQ(again->Spec(), ismcts->Spec());
-  EXPECT_EQ(Make("flat_mc", 4)->Spec(), "flat_mc(iters=1000,seed=4,threads=1,time=0)");
+  EXPECT_EQ(Make("flat_mc", 4)->Spec(), "flat_mc(iters=1000,margin=0,seed=4,threads=1,time=0)");
 }
 
 TEST(SearchAgents, BadParametersAreNamed) {
@@ -52,7 +54,9 @@ TEST(SearchAgents, BadParametersAreNamed) {
                                                         {"ismcts(time=-0.5)", "time"},
                                                         {"ismcts(threads=0)", "threads"},
                                                         {"flat_mc(threads=100)", "threads"},
-                                                        {"flat_mc(depth=2)", "depth"}}) {
+                                                        {"flat_mc(depth=2)", "depth"},
+                                                        {"ismcts(margin=1.5)", "margin"},
+                                                        {"flat_mc(margin=-0.1)", "margin"}}) {
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;
     EXPECT_NE(agent.error().message.find(name), std::string::npos) << agent.error().message;
@@ -146,6 +150,98 @@ TEST(SearchAgents, PendingSubmissionsOfOthersDoNotInfluenceTheChoice) {
       }
     }
   }
+}
+
+// A game of `spec` played to its end by uniformly random moves.
+std::unique_ptr<State> RandomFinish(const std::string& spec, uint64_t seed) {
+  auto game = Games().Create(spec);
+  EXPECT_TRUE(game.has_value()) << spec;
+  auto state = (*game)->NewInitialState(seed);
+  Rng rng(seed);
+  ActionList legal;
+  while (!state->IsTerminal()) {
+    const Player player = state->PlayersToAct().First();
+    state->LegalActions(player, legal);
+    state->ApplyUnchecked(player, legal[int(rng.Below(uint32_t(legal.Size())))]);
+  }
+  return state;
+}
+
+// The playout value: the win share, and with weight w the margin to the best other score over
+// the spread of scores. Checked on finished five-player games against the formula by hand:
+// the lowest scorer's margin term is 0, the top scorer's 0.5 plus half its lead over the spread.
+TEST(SearchAgents, PlayoutValueMixesTheWinWithTheScoreMargin) {
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    auto state = RandomFinish("kariba(players=5,animals=9)", seed);
+    const PlayerValues scores = state->Scores();
+    const PlayerValues wins = state->Returns();
+    std::vector<double> sorted(scores.begin(), scores.begin() + 5);
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted[0] == sorted[4] || sorted[3] == sorted[4] || sorted[0] == sorted[1]) continue;
+    ++checked;
+    const double spread = sorted[4] - sorted[0];
+    EXPECT_EQ(SearchReturns(*state, wins, 0), wins);
+    const PlayerValues mixed = SearchReturns(*state, wins, 0.25);
+    for (Player p = 0; p < 5; ++p) {
+      double margin = 0.5;  // filled below for the top and the bottom scorer
+      if (scores[p] == sorted[4]) margin = 0.5 + 0.5 * (sorted[4] - sorted[3]) / spread;
+      if (scores[p] == sorted[0]) margin = 0;
+      if (scores[p] == sorted[0] || scores[p] == sorted[4]) {
+        EXPECT_NEAR(mixed[p], 0.75 * wins[p] + 0.25 * margin, 1e-12) << "seed " << seed;
+      }
+      EXPECT_GE(mixed[p], 0.0);
+      EXPECT_LE(mixed[p], 1.0);
+      // A higher score never has a lower value.
+      for (Player q = 0; q < 5; ++q) {
+        if (scores[p] > scores[q]) {
+          EXPECT_GT(mixed[p], mixed[q]) << "seed " << seed;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 10);
+}
+
+// The estimates report the win share apart from the searched value: equal when the margin
+// weight is 0, different (with three players) when it is not; both lie in [0, 1].
+TEST(SearchAgents, EstimatesKeepTheWinShareApartFromTheSearchedValue) {
+  auto game = Games().Create("kariba(players=3)");
+  ASSERT_TRUE(game.has_value());
+  auto state = (*game)->NewInitialState(3);
+  for (const char* agent : {"ismcts", "flat_mc"}) {
+    for (double margin : {0.0, 0.5}) {
+      const std::string spec =
+          std::string(agent) + "(iters=600,margin=" + std::to_string(margin) + ")";
+      int differ = 0;
+      for (const ActionEstimate& e : Make(spec)->Analyze(*state, 0)) {
+        EXPECT_GE(e.win_rate, 0.0) << spec;
+        EXPECT_LE(e.win_rate, 1.0) << spec;
+        if (margin == 0) {
+          EXPECT_DOUBLE_EQ(e.win_rate, e.mean_return) << spec;
+        }
+        differ += e.win_rate != e.mean_return;
+      }
+      if (margin > 0) {
+        EXPECT_GT(differ, 0) << spec;
+      }
+    }
+  }
+}
+
+// With two players the margin term is the win itself (1, 0, or 0.5 each for a draw), so the
+// margin weight changes nothing: the same seed plays the same game whatever the weight.
+TEST(SearchAgents, MarginWeightChangesNothingWithTwoPlayers) {
+  for (const char* spec : {"kariba(players=2)", "kalimambo(players=2)"}) {
+    auto wins_only = Make("ismcts(iters=150,margin=0)", 3);
+    auto mixed = Make("ismcts(iters=150,margin=0.5)", 3);
+    EXPECT_EQ(SelfPlay(*wins_only, Games(), spec, 4), SelfPlay(*mixed, Games(), spec, 4)) << spec;
+  }
+  // With more players it does change the search (else the test above would prove nothing).
+  auto wins_only = Make("ismcts(iters=150,margin=0)", 3);
+  auto mixed = Make("ismcts(iters=150,margin=0.5)", 3);
+  EXPECT_NE(SelfPlay(*wins_only, Games(), "kariba(players=4)", 4),
+            SelfPlay(*mixed, Games(), "kariba(players=4)", 4));
 }
 
 // The search must be worth something: against random play it wins far more than its share.
