@@ -61,17 +61,19 @@ PlayerValues SearchReturns(const State& terminal, const PlayerValues& wins, doub
   if (margin_weight <= 0) return values;
   const PlayerValues scores = terminal.Scores();
   const int n = terminal.NumPlayers();
+  // The lowest score, the highest (and who holds it) and the highest of everyone else.
+  Player leader = 0;
   double low = scores[0];
-  double high = scores[0];
   for (Player p = 1; p < n; ++p) {
     low = std::min(low, scores[p]);
-    high = std::max(high, scores[p]);
+    if (scores[p] > scores[leader]) leader = p;
   }
-  const double spread = high > low ? high - low : 1;
+  double runner_up = -std::numeric_limits<double>::infinity();
+  for (Player p = 0; p < n; ++p)
+    if (p != leader) runner_up = std::max(runner_up, scores[p]);
+  const double spread = scores[leader] > low ? scores[leader] - low : 1;
   for (Player p = 0; p < n; ++p) {
-    double best_other = -std::numeric_limits<double>::infinity();
-    for (Player q = 0; q < n; ++q)
-      if (q != p) best_other = std::max(best_other, scores[q]);
+    const double best_other = p == leader ? runner_up : scores[leader];
     const double margin = 0.5 + 0.5 * (scores[p] - best_other) / spread;
     values[p] = (1 - margin_weight) * values[p] + margin_weight * margin;
   }
