@@ -1,5 +1,5 @@
 // The ISMCTS iteration: determinize, select down the tree (UCB with availability counts,
-// decoupled at simultaneous decisions), expand one node, play out, back up the returns.
+// decoupled at simultaneous decisions), expand one node, play out, back up the values.
 #include "agents/ismcts_search.h"
 
 #include <cmath>
@@ -76,7 +76,8 @@ void Search::Iterate(const State& root, Player player) {
   // Step 3. Playout to the end.
   Rollout(*scratch_, rng_, legal_);
 
-  // Step 4. Backpropagation: each edge collects the return of the player who chose it.
+  // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
+  // player who chose it.
   const PlayerValues wins = scratch_->Returns();
   const PlayerValues values = SearchReturns(*scratch_, wins, margin_weight_);
   for (uint32_t e : path_) {
