@@ -152,18 +152,14 @@ TEST(SearchAgents, PendingSubmissionsOfOthersDoNotInfluenceTheChoice) {
   }
 }
 
-// A game of `spec` played to its end by uniformly random moves.
+// A game of `spec` played to its end by the search agents' own playout.
 std::unique_ptr<State> RandomFinish(const std::string& spec, uint64_t seed) {
   auto game = Games().Create(spec);
   EXPECT_TRUE(game.has_value()) << spec;
   auto state = (*game)->NewInitialState(seed);
   Rng rng(seed);
-  ActionList legal;
-  while (!state->IsTerminal()) {
-    const Player player = state->PlayersToAct().First();
-    state->LegalActions(player, legal);
-    state->ApplyUnchecked(player, legal[int(rng.Below(uint32_t(legal.Size())))]);
-  }
+  ActionList buffer;
+  Rollout(*state, rng, buffer);
   return state;
 }
 
