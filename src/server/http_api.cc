@@ -1,9 +1,7 @@
-// HTTP routes: /api/games, /api/agents, /api/tables[...], the built-in index page and the web
-// folder. Static files are looked up only under the web folder (no "..", no hidden files).
+// HTTP routes: /api/games, /api/agents, /api/tables[...], the built-in index page and the files
+// of the web UI (looked up in the allow-list made at start, never on disk).
 #include "server/http_api.h"
 
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "core/text.h"
@@ -11,27 +9,6 @@
 
 namespace savanna::server {
 namespace {
-
-constexpr size_t kMaxStaticFile = 32 << 20;
-
-std::string ContentType(const std::string& extension) {
-  static const std::pair<const char*, const char*> kTypes[] = {
-      {".html", "text/html; charset=utf-8"},
-      {".js", "text/javascript; charset=utf-8"},
-      {".mjs", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},
-      {".json", "application/json"},
-      {".svg", "image/svg+xml"},
-      {".png", "image/png"},
-      {".jpg", "image/jpeg"},
-      {".ico", "image/x-icon"},
-      {".wasm", "application/wasm"},
-      {".woff2", "font/woff2"},
-      {".txt", "text/plain; charset=utf-8"}};
-  for (const auto& [ext, type] : kTypes)
-    if (extension == ext) return type;
-  return "application/octet-stream";
-}
 
 ApiError NotFound() { return ApiError{404, "not_found", "no such resource"}; }
 ApiError BadMethod(const std::string& allowed) {
@@ -47,25 +24,26 @@ ApiResult<Json> Body(const HttpRequest& request) {
 }  // namespace
 
 HttpResponse JsonResponse(int status, const Json& json) {
-  return HttpResponse{status, "application/json", json.dump()};
+  return HttpResponse{status, "application/json", json.dump(), nullptr, {}};
 }
 
 HttpResponse ErrorResponse(const ApiError& error) {
   return JsonResponse(error.status, ErrorJson(error));
 }
 
-HttpApi::HttpApi(Lobby& lobby, std::string web_dir) : lobby_(lobby), web_dir_(std::move(web_dir)) {}
+HttpApi::HttpApi(Lobby& lobby, StaticFiles files) : lobby_(lobby), files_(std::move(files)) {}
 
 void HttpApi::Handle(const HttpRequest& request, std::function<void(HttpResponse)> reply) {
   const std::string path = request.target.substr(0, request.target.find('?'));
   if (path == "/api" || path.rfind("/api/", 0) == 0) return Api(request, path, std::move(reply));
   if (request.method != "GET") return reply(ErrorResponse(BadMethod("GET")));
-  if (path == "/" || path == "/index.html") {
-    if (!web_dir_.empty() && std::filesystem::is_regular_file(web_dir_ + "/index.html"))
-      return reply(StaticFile("/index.html"));
-    return reply(HttpResponse{200, "text/html; charset=utf-8", IndexPage()});
+  if (const StaticFile* file = files_.Find(path)) {
+    HttpResponse response{200, file->content_type, "", file->body, {}};
+    return reply(std::move(response));
   }
-  reply(StaticFile(path));
+  if (path == "/" || path == "/index.html")
+    return reply(HttpResponse{200, "text/html; charset=utf-8", IndexPage(), nullptr, {}});
+  reply(ErrorResponse(NotFound()));
 }
 
 void HttpApi::Api(const HttpRequest& request, const std::string& path,
@@ -151,25 +129,6 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
     if (!left) return reply(ErrorResponse(left.error()));
     reply(JsonResponse(200, {{"table", id}, {"seat", *left}, {"left", true}}));
   });
-}
-
-HttpResponse HttpApi::StaticFile(const std::string& path) const {
-  const HttpResponse missing = ErrorResponse(NotFound());
-  if (web_dir_.empty() || path.empty() || path[0] != '/' || path.size() > 512) return missing;
-  // Only plain relative names: no "..", no hidden files, no backslashes or NULs.
-  for (const auto& part : std::filesystem::path(path.substr(1)))
-    if (part.empty() || part.string()[0] == '.') return missing;
-  if (path.find('\\') != std::string::npos || path.find('\0') != std::string::npos) return missing;
-  std::filesystem::path file = std::filesystem::path(web_dir_) / path.substr(1);
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) file /= "index.html";
-  if (!std::filesystem::is_regular_file(file, ec) ||
-      std::filesystem::file_size(file, ec) > kMaxStaticFile)
-    return missing;
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream content;
-  content << in.rdbuf();
-  return HttpResponse{200, ContentType(file.extension().string()), content.str()};
 }
 
 std::string HttpApi::IndexPage() const {

@@ -3,9 +3,13 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "server/lobby.h"
+#include "server/static_files.h"
 
 namespace savanna::server {
 
@@ -19,12 +23,14 @@ struct HttpResponse {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::shared_ptr<const std::string> shared_body;  // used instead of `body` when set (files)
+  std::vector<std::pair<std::string, std::string>> headers;  // extra ones, e.g. Retry-After
 };
 
 class HttpApi {
  public:
-  // `web_dir`: the built web UI served at / (empty or without index.html: the built-in page).
-  HttpApi(Lobby& lobby, std::string web_dir);
+  // `files`: the built web UI served at / (empty or without index.html: the built-in page).
+  HttpApi(Lobby& lobby, StaticFiles files);
 
   // `reply` runs once, possibly on another thread (creating a table waits for the store).
   void Handle(const HttpRequest& request, std::function<void(HttpResponse)> reply);
@@ -34,11 +40,10 @@ class HttpApi {
            std::function<void(HttpResponse)> reply);
   void TableRoute(const HttpRequest& request, const std::string& id, const std::string& action,
                   std::function<void(HttpResponse)> reply);
-  HttpResponse StaticFile(const std::string& path) const;
   std::string IndexPage() const;
 
   Lobby& lobby_;
-  std::string web_dir_;
+  StaticFiles files_;
 };
 
 // JSON responses; an error body is {"type": "error", "code", "message"}.

@@ -70,6 +70,18 @@ constexpr size_t kHardMessageLimit = 1 << 20;
 constexpr size_t kMaxTableIdSize = 64;
 constexpr size_t kMaxActionSize = 1000;
 
+// Headers on every HTTP response: the browser may run only the UI's own scripts, load nothing
+// from elsewhere, never guess content types, and never frame the page.
+void SetSecurityHeaders(http::response<http::string_body>& response) {
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set(http::field::x_frame_options, "DENY");
+  response.set("Referrer-Policy", "no-referrer");
+  response.set("Content-Security-Policy",
+               "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+               "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
+               "form-action 'self'; frame-ancestors 'none'");
+}
+
 class WsSession final : public Client, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket socket, Server::Impl& server)
@@ -401,8 +413,10 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
     response->set(http::field::server, "savanna");
     response->set(http::field::content_type, r.content_type);
     response->set(http::field::cache_control, "no-store");
+    SetSecurityHeaders(*response);
+    for (const auto& [name, value] : r.headers) response->set(name, value);
     response->keep_alive(keep_alive);
-    response->body() = r.body;
+    response->body() = r.shared_body ? *r.shared_body : r.body;
     response->prepare_payload();
     http::async_write(
         stream_, *response,
@@ -446,7 +460,12 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   s.store = std::move(*store);
   TableContext context{s.store.get(), s.net.get_executor(), &s.agents};
   s.lobby = std::make_unique<Lobby>(games, context, s.options.lobby);
-  s.api = std::make_unique<HttpApi>(*s.lobby, s.options.web_dir);
+  // The UI's files, never the database (even when an operator puts it in the web folder).
+  const std::string& db = s.options.db_path;
+  auto files =
+      StaticFiles::Load(s.options.web_dir, {db, db + "-wal", db + "-shm", db + "-journal"});
+  if (!files) return tl::unexpected(files.error());
+  s.api = std::make_unique<HttpApi>(*s.lobby, std::move(*files));
 
   beast::error_code ec;
   const auto address = asio::ip::make_address(s.options.host, ec);

@@ -1,0 +1,139 @@
+// POSIX sockets with deadlines: nothing here interprets what the server sends beyond finding
+// the status line, a header and the body.
+#include "server/raw_client.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+
+namespace savanna::testing {
+
+RawConnection::RawConnection(uint16_t port, const std::string& source) {
+  fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd_ < 0) return;
+  sockaddr_in local{};
+  local.sin_family = AF_INET;
+  inet_pton(AF_INET, source.c_str(), &local.sin_addr);
+  sockaddr_in remote{};
+  remote.sin_family = AF_INET;
+  remote.sin_port = htons(port);
+  inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr);
+  if (bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0 ||
+      connect(fd_, reinterpret_cast<sockaddr*>(&remote), sizeof remote) != 0)
+    Close();
+}
+
+RawConnection::~RawConnection() { Close(); }
+
+RawConnection::RawConnection(RawConnection&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+
+void RawConnection::Close() {
+  if (fd_ >= 0) close(fd_);
+  fd_ = -1;
+}
+
+bool RawConnection::Send(std::string_view bytes) {
+  while (!bytes.empty() && fd_ >= 0) {
+    const ssize_t sent = send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    if (sent < 0 && errno == EINTR) continue;
+    if (sent <= 0) return false;
+    bytes.remove_prefix(size_t(sent));
+  }
+  return fd_ >= 0;
+}
+
+std::string RawConnection::Receive(milliseconds timeout, std::string_view until) {
+  std::string received;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (fd_ >= 0) {
+    if (!until.empty() && received.find(until) != std::string::npos) break;
+    const auto left =
+        std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    pollfd p{fd_, POLLIN, 0};
+    if (poll(&p, 1, int(left.count())) <= 0) continue;
+    char buffer[4096];
+    const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    received.append(buffer, size_t(got));
+  }
+  return received;
+}
+
+bool RawConnection::ClosedByPeer(milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (fd_ >= 0) {
+    const auto left =
+        std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd_, POLLIN, 0};
+    if (poll(&p, 1, int(left.count())) <= 0) continue;
+    char buffer[4096];
+    const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return true;  // end of file or reset
+  }
+  return true;
+}
+
+std::string RawExchange(uint16_t port, std::string_view bytes, milliseconds timeout,
+                        const std::string& source) {
+  RawConnection c(port, source);
+  if (!c.connected() || !c.Send(bytes)) return "";
+  return c.Receive(timeout);
+}
+
+std::string RawGet(uint16_t port, std::string_view target, const std::string& source) {
+  return RawExchange(
+      port,
+      "GET " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+      milliseconds(5000), source);
+}
+
+int StatusOf(std::string_view response) {
+  if (response.substr(0, 5) != "HTTP/") return 0;
+  const size_t space = response.find(' ');
+  if (space == std::string_view::npos || space + 4 > response.size()) return 0;
+  int status = 0;
+  for (size_t i = space + 1; i < space + 4; ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(response[i]))) return 0;
+    status = status * 10 + (response[i] - '0');
+  }
+  return status;
+}
+
+std::string HeaderOf(std::string_view response, std::string_view name) {
+  const size_t end = response.find("\r\n\r\n");
+  size_t line = response.find("\r\n");
+  while (line != std::string_view::npos && line < end) {
+    const size_t start = line + 2;
+    const size_t next = response.find("\r\n", start);
+    const std::string_view header = response.substr(start, next - start);
+    const size_t colon = header.find(':');
+    if (colon == name.size() &&
+        std::equal(name.begin(), name.end(), header.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) ==
+                 std::tolower(static_cast<unsigned char>(b));
+        })) {
+      std::string_view value = header.substr(colon + 1);
+      while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+      return std::string(value);
+    }
+    line = next;
+  }
+  return "";
+}
+
+std::string BodyOf(std::string_view response) {
+  const size_t end = response.find("\r\n\r\n");
+  return end == std::string_view::npos ? "" : std::string(response.substr(end + 4));
+}
+
+}  // namespace savanna::testing
