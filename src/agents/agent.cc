@@ -64,7 +64,32 @@ const AgentKind* FindKind(std::string_view name) {
   return nullptr;
 }
 
+// Agent::Begin for agents that decide at once: Choose in the first slice.
+class ChooseAtOnce final : public Decision {
+ public:
+  ChooseAtOnce(Agent& agent, const State& state, Player player)
+      : agent_(agent), state_(state.Clone()), player_(player) {}
+  bool Think(std::chrono::nanoseconds) override {
+    if (action_ == kInvalidAction) action_ = agent_.Choose(*state_, player_);
+    return true;
+  }
+  Action Best() override {
+    Think(std::chrono::nanoseconds(0));
+    return action_;
+  }
+
+ private:
+  Agent& agent_;
+  std::unique_ptr<State> state_;
+  Player player_;
+  Action action_ = kInvalidAction;
+};
+
 }  // namespace
+
+std::unique_ptr<Decision> Agent::Begin(const State& state, Player player) {
+  return std::make_unique<ChooseAtOnce>(*this, state, player);
+}
 
 const std::vector<AgentInfo>& AgentInfos() {
   static const std::vector<AgentInfo> infos = [] {

@@ -3,6 +3,7 @@
 // `random`, `random(seed=7)`, later `ismcts(iters=2000,c=0.7)`.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -26,6 +27,19 @@ struct ActionEstimate {
   double win_rate = 0;
 };
 
+// A decision made a slice at a time, so that a few threads can be shared fairly among many
+// decisions (the game server's scheduler). Used by one thread at a time.
+class Decision {
+ public:
+  virtual ~Decision() = default;
+  // Thinks for about `slice` at most (a search reads the clock every few iterations) and returns
+  // true once the decision is made. A timed budget counts only the time spent in Think.
+  virtual bool Think(std::chrono::nanoseconds slice) = 0;
+  // The action: once Think returned true, the decision; before, the best found so far (always
+  // a legal action), for a caller that must cut the thinking short.
+  virtual Action Best() = 0;
+};
+
 class Agent {
  public:
   virtual ~Agent() = default;
@@ -33,6 +47,11 @@ class Agent {
   // `player` may know: state.View(player), the player's legal actions, or states obtained
   // from state.Determinize(player, rng) for search. Never modifies `state`.
   virtual Action Choose(const State& state, Player player) = 0;
+  // Starts a decision for `player`, who must owe an action in `state` (the decision keeps a copy
+  // of it). Thinking through Begin and Think to the end chooses what Choose would, draw for draw,
+  // with an iteration budget. The agent must outlive the decision and make one at a time. The
+  // default makes the whole Choose in the first slice (for agents that decide at once).
+  virtual std::unique_ptr<Decision> Begin(const State& state, Player player);
   // The spec that recreates this agent with every parameter: `random(seed=7)`.
   virtual std::string Spec() const = 0;
   // Search agents: searches as Choose would and returns the estimate of every action it tried

@@ -24,69 +24,96 @@ FlatMcAgent::FlatMcAgent(const Params& params, uint64_t seed)
   params_.Set("seed", int64_t(seed));
 }
 
-void FlatMcAgent::Work(Worker& w, const State& state, Player player, uint64_t seed,
-                       BudgetClock& clock) {
-  if (!w.scratch || typeid(*w.scratch) != typeid(state)) w.scratch = state.Clone();
-  w.rng.Seed(seed);
-  const int n = legal_.Size();
-  w.sums.assign(size_t(n), 0.0);
-  w.wins.assign(size_t(n), 0.0);
-  w.counts.assign(size_t(n), 0);
-  for (int64_t i = 0; clock.More(i); ++i) {
-    const int k = int(i % n);
+int64_t FlatMcAgent::Work(Worker& w, const State& state, Player player, const ActionList& legal,
+                          BudgetClock& clock) {
+  const int n = legal.Size();
+  int64_t i = 0;
+  for (; clock.More(i); ++i, ++w.done) {
+    const int k = int(w.done % n);
     w.scratch->CopyFrom(state);
     w.scratch->DeterminizeInPlace(player, w.rng);
     // At a simultaneous decision the others still to submit pick at random first.
     ApplyOthers(*w.scratch, player, w.rng, w.buffer);
-    w.scratch->ApplyUnchecked(player, legal_[k]);
+    w.scratch->ApplyUnchecked(player, legal[k]);
     Rollout(*w.scratch, w.rng, w.buffer);
     const PlayerValues wins = w.scratch->Returns();
     w.sums[size_t(k)] += SearchReturns(*w.scratch, wins, margin_weight_)[player];
     w.wins[size_t(k)] += wins[player];
     ++w.counts[size_t(k)];
   }
+  return i;
 }
 
-std::vector<ActionEstimate> FlatMcAgent::SearchRoot(const State& state, Player player) {
-  state.LegalActions(player, legal_);
-  SAVANNA_CHECK_MSG(!legal_.Empty(), "flat_mc: player " + std::to_string(player) +
-                                         " has no legal action\n" + state.ToJson().dump());
-  const uint64_t decision_seed = rng_.Next();
-  RunParallel(threads_, budget_, [&](int t, BudgetClock& clock) {
-    Work(workers_[size_t(t)], state, player, DeriveSeed(decision_seed, uint64_t(t)), clock);
-  });
-  std::vector<ActionEstimate> estimates;
-  for (int k = 0; k < legal_.Size(); ++k) {
-    int64_t visits = 0;
-    double sum = 0;
-    double wins = 0;
-    for (const Worker& w : workers_) {
-      visits += w.counts[size_t(k)];
-      sum += w.sums[size_t(k)];
-      wins += w.wins[size_t(k)];
+// One decision: the workers' playouts, continued slice by slice on a copy of the state.
+class FlatMcAgent::RootDecision final : public SearchDecision {
+ public:
+  RootDecision(FlatMcAgent& agent, const State& state, Player player, bool take_forced)
+      : SearchDecision("flat_mc", state, player, agent.rng_.Next(), agent.budget_, agent.threads_,
+                       take_forced),
+        agent_(agent) {}
+
+ private:
+  void StartParts() override {
+    const size_t n = size_t(legal().Size());
+    for (int t = 0; t < agent_.threads_; ++t) {
+      Worker& w = agent_.workers_[size_t(t)];
+      if (!w.scratch || typeid(*w.scratch) != typeid(state())) w.scratch = state().Clone();
+      w.rng.Seed(DeriveSeed(seed(), uint64_t(t)));
+      w.done = 0;
+      w.sums.assign(n, 0.0);
+      w.wins.assign(n, 0.0);
+      w.counts.assign(n, 0);
     }
-    if (visits > 0)
-      estimates.push_back({legal_[k], visits, sum / double(visits), wins / double(visits)});
   }
-  return estimates;
+  int64_t ContinuePart(int part, BudgetClock& clock) override {
+    return agent_.Work(agent_.workers_[size_t(part)], state(), player(), legal(), clock);
+  }
+  std::vector<ActionEstimate> Gather() const override {
+    std::vector<ActionEstimate> estimates;
+    for (int k = 0; k < legal().Size(); ++k) {
+      int64_t visits = 0;
+      double sum = 0;
+      double wins = 0;
+      for (const Worker& w : agent_.workers_) {
+        visits += w.counts[size_t(k)];
+        sum += w.sums[size_t(k)];
+        wins += w.wins[size_t(k)];
+      }
+      if (visits > 0)
+        estimates.push_back({legal()[k], visits, sum / double(visits), wins / double(visits)});
+    }
+    return estimates;
+  }
+  // The best mean return; ties go to the lower id.
+  Action Pick(const std::vector<ActionEstimate>& estimates) const override {
+    const ActionEstimate* best = &estimates.front();
+    for (const ActionEstimate& e : estimates)
+      if (e.mean_return > best->mean_return) best = &e;
+    return best->action;
+  }
+
+  FlatMcAgent& agent_;
+};
+
+std::unique_ptr<SearchDecision> FlatMcAgent::Start(const State& state, Player player,
+                                                   bool take_forced) {
+  return std::make_unique<RootDecision>(*this, state, player, take_forced);
+}
+
+std::unique_ptr<Decision> FlatMcAgent::Begin(const State& state, Player player) {
+  return Start(state, player, true);
 }
 
 Action FlatMcAgent::Choose(const State& state, Player player) {
-  state.LegalActions(player, legal_);
-  if (legal_.Size() == 1) {
-    rng_.Next();
-    return legal_[0];
-  }
-  // The best mean return; ties go to the lower id.
-  const std::vector<ActionEstimate> estimates = SearchRoot(state, player);
-  const ActionEstimate* best = &estimates.front();
-  for (const ActionEstimate& e : estimates)
-    if (e.mean_return > best->mean_return) best = &e;
-  return best->action;
+  auto decision = Start(state, player, true);
+  decision->Think(SlicedSearch::kWholeBudget);
+  return decision->Best();
 }
 
 std::vector<ActionEstimate> FlatMcAgent::Analyze(const State& state, Player player) {
-  return SearchRoot(state, player);
+  auto decision = Start(state, player, false);
+  decision->Think(SlicedSearch::kWholeBudget);
+  return decision->Estimates();
 }
 
 std::string FlatMcAgent::Spec() const { return FormatSpec("flat_mc", params_); }

@@ -1,6 +1,7 @@
 // Flat Monte Carlo: `flat_mc(iters=1000,time=0,threads=1,seed=S)`. Tries the legal actions in
 // turn, each on a fresh determinization followed by a random playout, and plays the action
-// with the best mean return. No tree: the baseline that ISMCTS must beat.
+// with the best mean return. No tree: the baseline that ISMCTS must beat. Decisions can be made
+// in slices (Begin), with the same choice.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,7 @@ class FlatMcAgent final : public Agent {
   FlatMcAgent(const Params& params, uint64_t seed);
 
   Action Choose(const State& state, Player player) override;
+  std::unique_ptr<Decision> Begin(const State& state, Player player) override;
   std::vector<ActionEstimate> Analyze(const State& state, Player player) override;
   std::string Spec() const override;
 
@@ -29,19 +31,22 @@ class FlatMcAgent final : public Agent {
     std::unique_ptr<State> scratch;
     Rng rng;
     ActionList buffer;
+    int64_t done = 0;  // playouts so far in this decision
     std::vector<double> sums;
     std::vector<double> wins;
     std::vector<int64_t> counts;
   };
-  std::vector<ActionEstimate> SearchRoot(const State& state, Player player);
-  void Work(Worker& w, const State& state, Player player, uint64_t seed, BudgetClock& clock);
+  class RootDecision;
+  std::unique_ptr<SearchDecision> Start(const State& state, Player player, bool take_forced);
+  // Continues worker `w`'s playouts from `state` for `player` until `clock` stops them.
+  int64_t Work(Worker& w, const State& state, Player player, const ActionList& legal,
+               BudgetClock& clock);
 
   Params params_;
   SearchBudget budget_;
   int threads_;
   double margin_weight_;
   Rng rng_;
-  ActionList legal_;
   std::vector<Worker> workers_;
 };
 

@@ -1,4 +1,5 @@
-// The ISMCTS agent: parameters, root-parallel searches and the final choice.
+// The ISMCTS agent: parameters, the decision (root-parallel searches run in slices) and the
+// final choice.
 #include "agents/ismcts_agent.h"
 
 #include "core/check.h"
@@ -14,6 +15,9 @@ std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
                                  "below that the playout decides"));
   specs.push_back(MarginParam(0.5));
   specs.push_back(ThreadsParam());
+  specs.push_back(ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
+                                 "megabytes a decision's search trees may take together (0: no "
+                                 "limit); when full, iterations go on without growing the tree"));
   return specs;
 }
 
@@ -24,34 +28,60 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
       threads_(int(params.Int("threads"))),
       rng_(seed) {
   params_.Set("seed", int64_t(seed));
+  const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
   for (int t = 0; t < threads_; ++t)
-    searches_.push_back(
-        std::make_unique<ismcts::Search>(c_, int(params.Int("depth")), params.Double("margin")));
+    searches_.push_back(std::make_unique<ismcts::Search>(
+        c_, int(params.Int("depth")), params.Double("margin"), tree_bytes / size_t(threads_)));
 }
 
-std::vector<ActionEstimate> IsmctsAgent::SearchRoot(const State& state, Player player) {
-  const uint64_t decision_seed = rng_.Next();
-  std::vector<std::vector<ActionEstimate>> parts(static_cast<size_t>(threads_));
-  RunParallel(threads_, budget_, [&](int t, BudgetClock& clock) {
-    searches_[size_t(t)]->Run(state, player, DeriveSeed(decision_seed, uint64_t(t)), clock);
-    parts[size_t(t)] = searches_[size_t(t)]->RootEstimates();
-  });
-  return MergeEstimates(parts);
+// One decision: the agent's searches, continued slice by slice on a copy of the state.
+class IsmctsAgent::RootDecision final : public SearchDecision {
+ public:
+  RootDecision(IsmctsAgent& agent, const State& state, Player player, bool take_forced)
+      : SearchDecision("ismcts", state, player, agent.rng_.Next(), agent.budget_, agent.threads_,
+                       take_forced),
+        agent_(agent) {}
+
+ private:
+  void StartParts() override {
+    for (int t = 0; t < agent_.threads_; ++t)
+      agent_.searches_[size_t(t)]->Begin(state(), player(), DeriveSeed(seed(), uint64_t(t)));
+  }
+  int64_t ContinuePart(int part, BudgetClock& clock) override {
+    return agent_.searches_[size_t(part)]->Continue(state(), clock);
+  }
+  std::vector<ActionEstimate> Gather() const override {
+    std::vector<std::vector<ActionEstimate>> parts;
+    for (int t = 0; t < agent_.threads_; ++t)
+      parts.push_back(agent_.searches_[size_t(t)]->RootEstimates());
+    return MergeEstimates(parts);
+  }
+  Action Pick(const std::vector<ActionEstimate>& estimates) const override {
+    return MostVisited(estimates);
+  }
+
+  IsmctsAgent& agent_;
+};
+
+std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,
+                                                   bool take_forced) {
+  return std::make_unique<RootDecision>(*this, state, player, take_forced);
+}
+
+std::unique_ptr<Decision> IsmctsAgent::Begin(const State& state, Player player) {
+  return Start(state, player, true);
 }
 
 Action IsmctsAgent::Choose(const State& state, Player player) {
-  state.LegalActions(player, legal_);
-  SAVANNA_CHECK_MSG(!legal_.Empty(), "ismcts: player " + std::to_string(player) +
-                                         " has no legal action\n" + state.ToJson().dump());
-  if (legal_.Size() == 1) {
-    rng_.Next();  // the same draws whether or not there is a choice
-    return legal_[0];
-  }
-  return MostVisited(SearchRoot(state, player));
+  auto decision = Start(state, player, true);
+  decision->Think(SlicedSearch::kWholeBudget);
+  return decision->Best();
 }
 
 std::vector<ActionEstimate> IsmctsAgent::Analyze(const State& state, Player player) {
-  return SearchRoot(state, player);
+  auto decision = Start(state, player, false);
+  decision->Think(SlicedSearch::kWholeBudget);
+  return decision->Estimates();
 }
 
 std::string IsmctsAgent::Spec() const { return FormatSpec("ismcts", params_); }

@@ -1,6 +1,7 @@
-// The ISMCTS agent: `ismcts(iters=1000,time=0,c=0.7,threads=1,seed=S)`. Each decision runs
-// `threads` independent single-observer searches (root parallelism) and plays the action most
-// visited over all of them. With a fixed iteration budget the choice depends only on the seed.
+// The ISMCTS agent: `ismcts(iters=1000,time=0,c=0.7,threads=1,tree_mb=0,seed=S)`. Each decision
+// runs `threads` independent single-observer searches (root parallelism) and plays the action
+// most visited over all of them. With a fixed iteration budget the choice depends only on the
+// seed, also when the decision is made in slices (Begin).
 #pragma once
 
 #include <cstdint>
@@ -16,16 +17,19 @@ namespace savanna {
 
 class IsmctsAgent final : public Agent {
  public:
-  // Declared parameters: iters, time, c, threads, seed.
+  // Declared parameters: iters, time, c, depth, margin, threads, tree_mb, seed.
   static std::vector<ParamSpec> ParamSpecs();
   IsmctsAgent(const Params& params, uint64_t seed);
 
   Action Choose(const State& state, Player player) override;
+  std::unique_ptr<Decision> Begin(const State& state, Player player) override;
   std::vector<ActionEstimate> Analyze(const State& state, Player player) override;
   std::string Spec() const override;
 
  private:
-  std::vector<ActionEstimate> SearchRoot(const State& state, Player player);
+  class RootDecision;
+  // A decision; `take_forced`: a single legal action is played without searching.
+  std::unique_ptr<SearchDecision> Start(const State& state, Player player, bool take_forced);
 
   Params params_;  // as resolved, with the seed in use
   SearchBudget budget_;
@@ -33,7 +37,6 @@ class IsmctsAgent final : public Agent {
   int threads_;
   Rng rng_;  // one draw per decision seeds that decision's searches
   std::vector<std::unique_ptr<ismcts::Search>> searches_;
-  ActionList legal_;
 };
 
 }  // namespace savanna

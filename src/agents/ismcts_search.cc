@@ -11,20 +11,49 @@
 
 namespace savanna::ismcts {
 
-int64_t Search::Run(const State& root, Player player, uint64_t seed, BudgetClock& clock) {
+void Search::Begin(const State& root, Player player, uint64_t seed) {
   rng_.Seed(seed);
   root_player_ = player;
   nodes_.clear();
   edges_.clear();
   joints_.clear();
+  ReserveForIteration();
   NewNode();
   if (!scratch_ || typeid(*scratch_) != typeid(root)) scratch_ = root.Clone();
+}
+
+int64_t Search::Continue(const State& root, BudgetClock& clock) {
   int64_t done = 0;
   while (clock.More(done)) {
-    Iterate(root, player);
+    Iterate(root);
     ++done;
   }
   return done;
+}
+
+size_t Search::TreeBytes() const {
+  return nodes_.capacity() * sizeof(Node) + edges_.capacity() * sizeof(Edge) +
+         joints_.capacity() * sizeof(JointChild);
+}
+
+bool Search::ReserveForIteration() {
+  if (max_bytes_ == 0) return true;
+  // Each vector gets room for one iteration's growth, doubling when it must grow (or taking
+  // only what is left when doubling would not fit).
+  auto fits = [this] { return TreeBytes() <= max_bytes_; };
+  auto reserve = [&](auto& v, size_t more) {
+    if (v.capacity() >= v.size() + more) return true;
+    const size_t old = v.capacity();
+    const size_t element = sizeof(v[0]);
+    const size_t others = TreeBytes() - old * element;
+    size_t wanted = std::max(v.size() + more, std::max<size_t>(2 * old, 64));
+    if (others + wanted * element > max_bytes_) wanted = v.size() + more;
+    if (others + wanted * element > max_bytes_) return false;
+    v.reserve(wanted);
+    return true;
+  };
+  return reserve(nodes_, 1) && reserve(joints_, 1) && reserve(edges_, size_t(kMaxPlayers)) &&
+         fits();
 }
 
 std::vector<ActionEstimate> Search::RootEstimates() const {
@@ -39,13 +68,15 @@ std::vector<ActionEstimate> Search::RootEstimates() const {
   return out;
 }
 
-void Search::Iterate(const State& root, Player player) {
+void Search::Iterate(const State& root) {
   // Step 1. A fresh determinization: everything the searching player cannot see is re-drawn.
   scratch_->CopyFrom(root);
-  scratch_->DeterminizeInPlace(player, rng_);
+  scratch_->DeterminizeInPlace(root_player_, rng_);
   path_.clear();
+  can_grow_ = ReserveForIteration();
 
-  // Step 2. Selection and expansion: descend until a node is created or the game ends.
+  // Step 2. Selection and expansion: descend until a node is created (or, in a full tree, an
+  // action without an edge is taken) or the game ends.
   uint32_t node = 0;
   bool expanded = false;
   for (int depth = 0;
@@ -53,24 +84,30 @@ void Search::Iterate(const State& root, Player player) {
     const PlayerSet acting = scratch_->PlayersToAct();
     if (acting.Size() == 1) {
       const Player p = acting.First();
-      const uint32_t e = Select(node, p, expanded);
+      Action action = kInvalidAction;
+      const uint32_t e = Select(node, p, expanded, action);
+      scratch_->ApplyUnchecked(p, action);
+      if (e == kNone) break;
       path_.push_back(e);
-      scratch_->ApplyUnchecked(p, edges_[e].action);
       node = ChildOf(e, expanded);
+      if (node == kNone) break;
       continue;
     }
     // A simultaneous decision: every acting player selects on its own statistics, before any
     // submission is applied, so no choice depends on another's.
-    const size_t first = path_.size();
+    Action chosen[kMaxPlayers];
+    bool off_tree = false;
     Hasher joint;
     for (Player p : acting) {
-      const uint32_t e = Select(node, p, expanded);
-      path_.push_back(e);
-      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(edges_[e].action));
+      const uint32_t e = Select(node, p, expanded, chosen[p]);
+      off_tree = off_tree || e == kNone;
+      if (e != kNone) path_.push_back(e);
+      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
     }
-    for (size_t i = first; i < path_.size(); ++i)
-      scratch_->ApplyUnchecked(edges_[path_[i]].player, edges_[path_[i]].action);
+    for (Player p : acting) scratch_->ApplyUnchecked(p, chosen[p]);
+    if (off_tree) break;
     node = JointChildOf(node, joint.Finish(), expanded);
+    if (node == kNone) break;
   }
 
   // Step 3. Playout to the end.
@@ -87,7 +124,7 @@ void Search::Iterate(const State& root, Player player) {
   }
 }
 
-uint32_t Search::Select(uint32_t node, Player p, bool& expanded) {
+uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action) {
   scratch_->LegalActions(p, legal_);
   SAVANNA_CHECK(!legal_.Empty());
   // Merge the sorted legal actions with the node's edges of `p` (sorted by action).
@@ -117,10 +154,13 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded) {
   }
   if (untried > 0) {
     expanded = true;
-    const uint32_t inserted = InsertEdge(node, p, untried_[rng_.Below(uint32_t(untried))]);
+    action = untried_[rng_.Below(uint32_t(untried))];
+    if (!can_grow_) return kNone;
+    const uint32_t inserted = InsertEdge(node, p, action);
     ++edges_[inserted].available;
     return inserted;
   }
+  action = edges_[best].action;
   return best;
 }
 
@@ -152,6 +192,7 @@ uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
 
 uint32_t Search::ChildOf(uint32_t edge, bool& expanded) {
   if (edges_[edge].child == kNone) {
+    if (!can_grow_) return kNone;
     const uint32_t child = NewNode();
     edges_[edge].child = child;
     expanded = true;
@@ -162,6 +203,7 @@ uint32_t Search::ChildOf(uint32_t edge, bool& expanded) {
 uint32_t Search::JointChildOf(uint32_t node, uint64_t key, bool& expanded) {
   for (uint32_t j = nodes_[node].first_joint; j != kNone; j = joints_[j].next)
     if (joints_[j].key == key) return joints_[j].child;
+  if (!can_grow_) return kNone;
   const uint32_t child = NewNode();
   joints_.push_back(JointChild{key, child, nodes_[node].first_joint});
   nodes_[node].first_joint = uint32_t(joints_.size() - 1);

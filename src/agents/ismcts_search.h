@@ -52,23 +52,36 @@ class Search {
  public:
   // `max_depth`: decisions stored below the root (0: no limit); deeper, the playout takes over.
   // `margin_weight`: the weight of the score margin in the returns backed up (SearchReturns).
-  Search(double exploration, int max_depth, double margin_weight)
-      : c_(exploration), max_depth_(max_depth), margin_weight_(margin_weight) {}
+  // `max_bytes`: the most the tree's storage may take (0: no limit); once it is full, iterations
+  // go on through the tree as it is and play out from its leaves without adding nodes.
+  Search(double exploration, int max_depth, double margin_weight, size_t max_bytes = 0)
+      : c_(exploration),
+        max_depth_(max_depth),
+        margin_weight_(margin_weight),
+        max_bytes_(max_bytes) {}
 
-  // Runs iterations on `root` for `player` (who must be to act there) until `clock` says stop.
-  // Clears the previous tree first. Returns the number of iterations.
-  int64_t Run(const State& root, Player player, uint64_t seed, BudgetClock& clock);
+  // Starts a search of `root` for `player` (who must be to act there): clears the previous tree.
+  void Begin(const State& root, Player player, uint64_t seed);
+  // Runs iterations on `root` (the state given to Begin) until `clock` says stop; returns how
+  // many. Continuing in several calls gives the tree one call would.
+  int64_t Continue(const State& root, BudgetClock& clock);
 
-  // The root's statistics for `player`, one per action tried, in action order.
+  // The root's statistics for the searching player, one per action tried, in action order.
   std::vector<ActionEstimate> RootEstimates() const;
 
   size_t NodeCount() const { return nodes_.size(); }
+  // What the tree's storage takes now (its vectors' capacity), in bytes.
+  size_t TreeBytes() const;
 
  private:
-  void Iterate(const State& root, Player player);
+  void Iterate(const State& root);
+  // Makes room for one iteration's growth (a node, a joint child and an edge per player) within
+  // max_bytes_; false when the tree is full.
+  bool ReserveForIteration();
   // The edge `p` plays at `node`: an untried legal action if there is one (expansion: sets
-  // `expanded`), otherwise the UCB choice among the legal ones. Counts availability.
-  uint32_t Select(uint32_t node, Player p, bool& expanded);
+  // `expanded`), otherwise the UCB choice among the legal ones. Counts availability. When the
+  // tree is full and an untried action is picked, returns kNone (`action` is the pick).
+  uint32_t Select(uint32_t node, Player p, bool& expanded, Action& action);
   uint32_t NewNode();
   uint32_t InsertEdge(uint32_t node, Player p, Action a);
   // The node after `edge` (sequential) or after the joint action `key` (decoupled), created
@@ -79,6 +92,8 @@ class Search {
   double c_;
   int max_depth_;
   double margin_weight_;
+  size_t max_bytes_;
+  bool can_grow_ = true;  // this iteration may add to the tree
   Player root_player_ = 0;
   Rng rng_;
   std::unique_ptr<State> scratch_;

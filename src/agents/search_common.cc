@@ -6,6 +6,7 @@
 #include <map>
 #include <thread>
 
+#include "core/check.h"
 #include "core/game.h"
 
 namespace savanna {
@@ -24,12 +25,78 @@ SearchBudget SearchBudget::FromParams(const Params& params) {
   return b;
 }
 
-BudgetClock::BudgetClock(const SearchBudget& budget, int64_t iteration_share)
-    : timed_(budget.seconds > 0),
-      limit_(iteration_share),
-      deadline_(std::chrono::steady_clock::now() +
-                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                    std::chrono::duration<double>(budget.seconds))) {}
+BudgetClock::BudgetClock(int64_t iterations, std::optional<Clock::time_point> deadline)
+    : limit_(iterations),
+      timed_(deadline.has_value()),
+      deadline_(deadline.value_or(Clock::now())) {}
+
+SlicedSearch::SlicedSearch(const SearchBudget& budget, int parts)
+    : budget_(budget), done_(size_t(parts), 0) {}
+
+bool SlicedSearch::Done() const {
+  if (budget_.seconds > 0)
+    return used_ >= std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::duration<double>(budget_.seconds));
+  const int64_t parts = int64_t(done_.size());
+  for (int64_t t = 0; t < parts; ++t)
+    if (done_[size_t(t)] < budget_.iterations / parts + (t < budget_.iterations % parts ? 1 : 0))
+      return false;
+  return true;
+}
+
+bool SlicedSearch::Step(std::chrono::nanoseconds slice, const Work& work) {
+  using Clock = BudgetClock::Clock;
+  const auto start = Clock::now();
+  const int parts = int(done_.size());
+  // The deadline: the end of the slice, or of the thinking time left, whichever is first.
+  std::optional<Clock::time_point> deadline;
+  std::chrono::nanoseconds length = slice;
+  if (budget_.seconds > 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                          std::chrono::duration<double>(budget_.seconds)) -
+                      used_;
+    length = std::min(length, left);
+  }
+  if (length != kWholeBudget) deadline = start + length;
+  auto run = [&](int t) {
+    int64_t share = std::numeric_limits<int64_t>::max();
+    if (budget_.seconds <= 0)
+      share =
+          budget_.iterations / parts + (t < budget_.iterations % parts ? 1 : 0) - done_[size_t(t)];
+    BudgetClock clock(share, deadline);
+    done_[size_t(t)] += work(t, clock);
+  };
+  std::vector<std::thread> others;
+  for (int t = 1; t < parts; ++t) others.emplace_back(run, t);
+  run(0);
+  for (auto& thread : others) thread.join();
+  used_ += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start);
+  return Done();
+}
+
+SearchDecision::SearchDecision(const char* agent, const State& state, Player player, uint64_t seed,
+                               const SearchBudget& budget, int parts, bool take_forced)
+    : state_(state.Clone()), player_(player), seed_(seed), sliced_(budget, parts) {
+  state_->LegalActions(player, legal_);
+  SAVANNA_CHECK_MSG(!legal_.Empty(), std::string(agent) + ": player " + std::to_string(player) +
+                                         " has no legal action\n" + state.ToJson().dump());
+  forced_ = take_forced && legal_.Size() == 1;
+}
+
+bool SearchDecision::Think(std::chrono::nanoseconds slice) {
+  if (forced_ || sliced_.Done()) return true;
+  if (!started_) {
+    StartParts();
+    started_ = true;
+  }
+  return sliced_.Step(slice, [this](int t, BudgetClock& clock) { return ContinuePart(t, clock); });
+}
+
+Action SearchDecision::Best() {
+  if (forced_ || !started_) return legal_[0];
+  const std::vector<ActionEstimate> estimates = Gather();
+  return estimates.empty() ? legal_[0] : Pick(estimates);
+}
 
 namespace {
 
@@ -89,19 +156,6 @@ ParamSpec MarginParam(double default_weight) {
 ParamSpec ThreadsParam() {
   return ParamSpec::Int("threads", 1, 1, 64,
                         "independent searches run in parallel, their root statistics summed");
-}
-
-void RunParallel(int threads, const SearchBudget& budget,
-                 const std::function<void(int thread, BudgetClock& clock)>& work) {
-  auto run = [&](int t) {
-    const int64_t share = budget.iterations / threads + (t < budget.iterations % threads ? 1 : 0);
-    BudgetClock clock(budget, share);
-    work(t, clock);
-  };
-  std::vector<std::thread> others;
-  for (int t = 1; t < threads; ++t) others.emplace_back(run, t);
-  run(0);
-  for (auto& thread : others) thread.join();
 }
 
 std::vector<ActionEstimate> MergeEstimates(const std::vector<std::vector<ActionEstimate>>& parts) {

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "agents/agent.h"
@@ -26,22 +28,87 @@ struct SearchBudget {
   static SearchBudget FromParams(const Params& params);
 };
 
-// Tells a search loop when its budget is spent. The clock is read every kClockStride calls.
+// Tells a search loop when to stop: after `iterations` iterations, or at a deadline when there
+// is one, whichever comes first. The clock is read every kClockStride calls; with a deadline
+// the first iteration always runs, so that every slice makes progress.
 class BudgetClock {
  public:
-  explicit BudgetClock(const SearchBudget& budget, int64_t iteration_share);
+  using Clock = std::chrono::steady_clock;
+  BudgetClock(int64_t iterations, std::optional<Clock::time_point> deadline);
   // True while iteration `done` (0-based) may still run.
   bool More(int64_t done) {
-    if (!timed_) return done < limit_;
-    if (done % kClockStride != 0) return true;
-    return done == 0 || std::chrono::steady_clock::now() < deadline_;
+    if (done >= limit_) return false;
+    if (!timed_ || done % kClockStride != 0) return true;
+    return done == 0 || Clock::now() < deadline_;
   }
 
  private:
   static constexpr int64_t kClockStride = 8;
-  bool timed_;
   int64_t limit_;
-  std::chrono::steady_clock::time_point deadline_;
+  bool timed_;
+  Clock::time_point deadline_;
+};
+
+// One decision's search, run a slice at a time (Agent::Begin of the search agents): `parts`
+// independent searches (the agent's threads), each with its share of the iterations, or all of
+// them for the budget's seconds of thinking time, counted only inside Step. The caller supplies
+// `work(part, clock)`, which continues part `part` until `clock` stops it and returns the
+// iterations it ran.
+class SlicedSearch {
+ public:
+  using Work = std::function<int64_t(int part, BudgetClock& clock)>;
+  SlicedSearch(const SearchBudget& budget, int parts);
+  // Runs every part, part 0 on the calling thread and the others on threads of their own, for at
+  // most `slice` (kWholeBudget: the whole budget at once) or what is left of the budget. Returns
+  // true once the budget is spent.
+  bool Step(std::chrono::nanoseconds slice, const Work& work);
+  bool Done() const;
+  static constexpr std::chrono::nanoseconds kWholeBudget = std::chrono::nanoseconds::max();
+
+ private:
+  SearchBudget budget_;
+  std::vector<int64_t> done_;  // iterations per part
+  std::chrono::nanoseconds used_{0};
+};
+
+// What every search agent's Decision shares: a copy of the state, the legal actions, the
+// decision's seed (one draw of the agent's generator), the sliced budget, and the skeleton of
+// Think and Best. An agent supplies its parts' searches and how it picks from the estimates.
+class SearchDecision : public Decision {
+ public:
+  // `take_forced`: a single legal action is the decision at once, without searching (Choose);
+  // Analyze searches anyway. `agent` names the agent in the check that `player` can act.
+  SearchDecision(const char* agent, const State& state, Player player, uint64_t seed,
+                 const SearchBudget& budget, int parts, bool take_forced);
+  bool Think(std::chrono::nanoseconds slice) final;
+  Action Best() final;
+  // The estimates of every action tried so far (empty before the first slice).
+  std::vector<ActionEstimate> Estimates() const {
+    return started_ ? Gather() : std::vector<ActionEstimate>();
+  }
+
+ protected:
+  // Starts every part's search afresh, part t seeded with DeriveSeed(seed(), t).
+  virtual void StartParts() = 0;
+  // Continues part `part` until `clock` stops it; returns the iterations run.
+  virtual int64_t ContinuePart(int part, BudgetClock& clock) = 0;
+  virtual std::vector<ActionEstimate> Gather() const = 0;
+  // The action to play from non-empty estimates.
+  virtual Action Pick(const std::vector<ActionEstimate>& estimates) const = 0;
+
+  const State& state() const { return *state_; }
+  Player player() const { return player_; }
+  uint64_t seed() const { return seed_; }
+  const ActionList& legal() const { return legal_; }
+
+ private:
+  std::unique_ptr<State> state_;
+  Player player_;
+  uint64_t seed_;
+  SlicedSearch sliced_;
+  ActionList legal_;
+  bool forced_ = false;
+  bool started_ = false;
 };
 
 // Plays `state` to its end: every player to act picks by the game's rollout policy, or
@@ -59,12 +126,6 @@ void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer);
 // games of three or more feel it; there it gives a signal where a win is rare: how close the player
 // came to first place. Allocation-free.
 PlayerValues SearchReturns(const State& terminal, const PlayerValues& wins, double margin_weight);
-
-// Root parallelism: runs `work(t, clock)` for t = 0..threads-1, thread 0 on the calling thread,
-// the others on their own threads; each gets its share of the iterations (or the whole time)
-// through its clock. Returns when all are done.
-void RunParallel(int threads, const SearchBudget& budget,
-                 const std::function<void(int thread, BudgetClock& clock)>& work);
 
 // Sums the estimates of several searches of the same root (by action).
 std::vector<ActionEstimate> MergeEstimates(const std::vector<std::vector<ActionEstimate>>& parts);

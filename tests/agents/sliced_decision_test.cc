@@ -1,0 +1,166 @@
+// Decisions made in slices (Agent::Begin, Decision::Think) and the ISMCTS tree's memory cap: a
+// sliced decision chooses what Choose chooses at the same seed, a timed budget counts only the
+// time spent thinking, the best-so-far is always legal, and a capped tree stays within its bytes
+// while the search still runs every iteration.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "agents/agent.h"
+#include "agents/ismcts_search.h"
+#include "agents/search_common.h"
+#include "games/registry.h"
+
+namespace savanna {
+namespace {
+
+using std::chrono::microseconds;
+using std::chrono::milliseconds;
+
+std::unique_ptr<Agent> Make(const std::string& spec, uint64_t seed) {
+  auto agent = MakeAgent(spec, seed);
+  EXPECT_TRUE(agent.has_value()) << spec << ": " << (agent ? "" : agent.error().message);
+  return agent ? std::move(*agent) : nullptr;
+}
+
+std::unique_ptr<State> NewState(const std::string& spec, uint64_t seed) {
+  auto game = Games().Create(spec);
+  EXPECT_TRUE(game.has_value()) << spec;
+  return (*game)->NewInitialState(seed);
+}
+
+TEST(SlicedDecision, ChoosesWhatChooseChoosesAtTheSameSeed) {
+  for (const std::string game : {"kariba(players=3)", "kap_kairo(players=2)", "kitara(players=2)"})
+    for (const std::string spec : {"ismcts(iters=300)", "ismcts(iters=301,threads=2)",
+                                   "flat_mc(iters=200)", "flat_mc(iters=201,threads=2)"}) {
+      auto whole = Make(spec, 5);
+      auto sliced = Make(spec, 5);
+      auto state = NewState(game, 11);
+      int decisions = 0, sliced_more_than_once = 0;
+      while (!state->IsTerminal() && decisions < 12) {
+        const Player player = state->PlayersToAct().First();
+        const Action chosen = whole->Choose(*state, player);
+        auto decision = sliced->Begin(*state, player);
+        int slices = 1;
+        while (!decision->Think(microseconds(30))) ++slices;
+        EXPECT_EQ(decision->Best(), chosen) << game << " " << spec << " decision " << decisions;
+        sliced_more_than_once += slices > 1 ? 1 : 0;
+        state->ApplyUnchecked(player, chosen);
+        ++decisions;
+      }
+      EXPECT_GT(sliced_more_than_once, 0) << game << " " << spec << ": nothing was sliced";
+    }
+}
+
+TEST(SlicedDecision, ATimedBudgetCountsOnlyTheTimeSpentThinking) {
+  auto agent = Make("ismcts(time=0.04)", 3);
+  auto state = NewState("kariba(players=2)", 4);
+  auto decision = agent->Begin(*state, state->PlayersToAct().First());
+  const auto start = std::chrono::steady_clock::now();
+  std::chrono::nanoseconds thinking{0};
+  int slices = 0;
+  bool done = false;
+  while (!done) {
+    const auto before = std::chrono::steady_clock::now();
+    done = decision->Think(milliseconds(2));
+    thinking += std::chrono::steady_clock::now() - before;
+    ++slices;
+    if (!done) std::this_thread::sleep_for(milliseconds(5));  // other tables' turns
+  }
+  const auto wall = std::chrono::steady_clock::now() - start;
+  EXPECT_GE(slices, 10) << "40 ms of thinking in slices of 2 ms";
+  EXPECT_GE(thinking, milliseconds(38));
+  EXPECT_GT(wall, thinking + milliseconds(40)) << "the pauses did not count";
+  EXPECT_TRUE(state->IsLegal(state->PlayersToAct().First(), decision->Best()));
+}
+
+TEST(SlicedDecision, TheBestSoFarIsAlwaysLegal) {
+  for (const std::string spec : {"ismcts(iters=1000000)", "flat_mc(iters=1000000)", "random"}) {
+    auto agent = Make(spec, 2);
+    auto state = NewState("kitara(players=3)", 9);
+    const Player player = state->PlayersToAct().First();
+    auto decision = agent->Begin(*state, player);
+    EXPECT_TRUE(state->IsLegal(player, decision->Best())) << spec << " before thinking";
+    const bool done = decision->Think(milliseconds(1));
+    EXPECT_EQ(done, spec == "random") << spec;
+    EXPECT_TRUE(state->IsLegal(player, decision->Best())) << spec << " after one slice";
+  }
+}
+
+TEST(SlicedDecision, AnAgentThatDecidesAtOnceDecidesInTheFirstSlice) {
+  auto whole = Make("random", 8);
+  auto sliced = Make("random", 8);
+  auto state = NewState("kalimambo(players=4)", 1);
+  for (int i = 0; i < 20 && !state->IsTerminal(); ++i) {
+    const Player player = state->PlayersToAct().First();
+    auto decision = sliced->Begin(*state, player);
+    EXPECT_TRUE(decision->Think(microseconds(0)));
+    const Action chosen = whole->Choose(*state, player);
+    EXPECT_EQ(decision->Best(), chosen);
+    state->ApplyUnchecked(player, chosen);
+  }
+}
+
+// The tree of `bytes` (0: no limit) after `iterations` on a Kariba position.
+struct TreeRun {
+  size_t nodes = 0;
+  size_t bytes = 0;
+  int64_t iterations = 0;
+  int64_t root_visits = 0;
+  std::vector<ActionEstimate> estimates;
+};
+TreeRun RunTree(size_t max_bytes, int64_t iterations) {
+  auto state = NewState("kariba(players=4)", 21);
+  ismcts::Search search(0.7, 0, 0.5, max_bytes);
+  const Player player = state->PlayersToAct().First();
+  search.Begin(*state, player, 99);
+  BudgetClock clock(iterations, std::nullopt);
+  TreeRun run;
+  run.iterations = search.Continue(*state, clock);
+  run.nodes = search.NodeCount();
+  run.bytes = search.TreeBytes();
+  run.estimates = search.RootEstimates();
+  for (const ActionEstimate& e : run.estimates) run.root_visits += e.visits;
+  return run;
+}
+
+TEST(IsmctsTreeCap, ACappedTreeStaysWithinItsBytesAndTheSearchGoesOn) {
+  const size_t cap = 64 << 10;
+  const TreeRun capped = RunTree(cap, 20000);
+  const TreeRun free = RunTree(0, 20000);
+  EXPECT_LE(capped.bytes, cap);
+  EXPECT_GT(capped.bytes, cap / 2) << "the cap was reached";
+  EXPECT_GT(free.bytes, 4 * cap) << "without the cap the tree grows far past it";
+  EXPECT_LT(capped.nodes, free.nodes);
+  EXPECT_EQ(capped.iterations, 20000);
+  EXPECT_EQ(capped.root_visits, 20000) << "every iteration is still counted at the root";
+}
+
+TEST(IsmctsTreeCap, ACapThatIsNotReachedChangesNothing) {
+  const TreeRun roomy = RunTree(size_t(256) << 20, 3000);
+  const TreeRun free = RunTree(0, 3000);
+  ASSERT_EQ(roomy.estimates.size(), free.estimates.size());
+  for (size_t i = 0; i < free.estimates.size(); ++i) {
+    EXPECT_EQ(roomy.estimates[i].action, free.estimates[i].action);
+    EXPECT_EQ(roomy.estimates[i].visits, free.estimates[i].visits);
+  }
+}
+
+TEST(IsmctsTreeCap, TheAgentTakesTreeMbAndStillCountsEveryIteration) {
+  auto agent = Make("ismcts(iters=20000,tree_mb=1,threads=2)", 4);
+  auto state = NewState("kap_kairo(players=3)", 2);
+  const Player player = state->PlayersToAct().First();
+  const std::vector<ActionEstimate> estimates = agent->Analyze(*state, player);
+  int64_t visits = 0;
+  for (const ActionEstimate& e : estimates) visits += e.visits;
+  EXPECT_EQ(visits, 20000);
+  auto bad = MakeAgent("ismcts(tree_mb=-1)", 1);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("tree_mb"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace savanna
