@@ -8,7 +8,6 @@
 #include <memory>
 #include <string>
 
-#include "agents/agent.h"
 #include "cli/commands.h"
 #include "server/server.h"
 
@@ -19,6 +18,7 @@ struct ServeOptions {
   server::ServerOptions server;
   std::string sync = "full";
   std::string web;  // "": the build's web folder if it has an index.html
+  int slice_ms = 10;
 };
 
 // The web UI built beside the program (build/<preset>/web), if there is one.
@@ -36,12 +36,9 @@ int RunServe(const GameRegistry& games, ServeOptions options) {
   options.server.sync =
       options.sync == "full" ? server::SyncMode::kFull : server::SyncMode::kNormal;
   options.server.web_dir = options.web.empty() ? DefaultWebDir() : options.web;
+  options.server.ai_slice = std::chrono::milliseconds(options.slice_ms);
   if (!options.web.empty() && !std::filesystem::is_directory(options.web))
     return PrintError("--web " + options.web + ": not a directory");
-  if (auto ok = server::TableOptions::FromJson(nullptr, options.server.lobby.defaults); !ok)
-    return PrintError(ok.error().message);
-  if (auto agent = MakeAgentFactory(options.server.lobby.defaults.replacement); !agent)
-    return PrintError("--replacement: " + agent.error().message);
 
   // SIGINT and SIGTERM are taken by this thread (sigwait); the server's threads inherit the mask.
   sigset_t signals;
@@ -88,6 +85,26 @@ void AddServeCommand(CLI::App& app, Context& context) {
       ->capture_default_str();
   cmd->add_option("--agent-threads", s.agent_threads, "Threads on which AI seats think")
       ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_option("--ai-slice-ms", options->slice_ms,
+                  "AI seats take turns on the agent threads in slices of this many milliseconds")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  cmd->add_option("--ai-max-seconds", s.ai_limits.max_seconds,
+                  "Most thinking time of one AI decision (a longer time= is refused; every "
+                  "decision is cut here)")
+      ->check(CLI::Range(0.001, 3600.0))
+      ->capture_default_str();
+  cmd->add_option("--ai-max-iters", s.ai_limits.max_iterations,
+                  "Most iters= of an AI that searches by iterations (time=0)")
+      ->check(CLI::Range(int64_t(1), int64_t(1'000'000'000)))
+      ->capture_default_str();
+  cmd->add_option("--ai-max-threads", s.ai_limits.max_threads, "Most threads= of one AI decision")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--ai-max-tree-mb", s.ai_limits.max_tree_mb,
+                  "Most memory of one AI search tree, in MiB (tree_mb=; added to specs without it)")
+      ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
   cmd->add_option("--ai-seconds", s.lobby.defaults.ai_seconds,
                   "Default time budget per AI decision (agents with a time parameter)")

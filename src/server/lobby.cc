@@ -47,7 +47,8 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
   auto game = CheckGame(*spec);
   if (!game) return reply(tl::unexpected(game.error()));
   const int n = (*game)->NumPlayers();
-  auto options = TableOptions::FromJson(request.value("options", Json()), options_.defaults);
+  auto options =
+      TableOptions::FromJson(request.value("options", Json()), options_.defaults, context_.limits);
   if (!options) return reply(tl::unexpected(options.error()));
 
   // Seats: "human" or an agent spec each; agents that take a time budget get the table's.
@@ -56,13 +57,21 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
     return reply(ApiFail(400, "bad_request",
                          "field 'seats' must be an array of " + std::to_string(n) +
                              " entries (\"human\" or an agent spec) for " + (*game)->Spec()));
-  std::vector<std::string> players, labels;
+  std::vector<std::string> labels;
   for (const Json& seat : *seats_it) {
     if (!seat.is_string() || seat.get_ref<const std::string&>().size() > kMaxSpecSize)
       return reply(ApiFail(400, "bad_request",
                            "each seat must be \"human\" or an agent spec (a short string)"));
     const std::string& text = seat.get_ref<const std::string&>();
-    labels.push_back(text == kHumanSeat ? text : WithTimeBudget(text, options->ai_seconds));
+    if (text == kHumanSeat) {
+      labels.push_back(text);
+      continue;
+    }
+    auto agent = SeatSpec(text, options->ai_seconds, context_.limits);
+    if (!agent)
+      return reply(ApiFail(agent.error().status, agent.error().code,
+                           "seat " + std::to_string(labels.size()) + ": " + agent.error().message));
+    labels.push_back(*agent);
   }
   const uint64_t seed = RandomSeed();
   auto session = Session::Create(*game, labels, seed);
@@ -126,7 +135,25 @@ Result<size_t> Lobby::Resume() {
                                          else if (open_step == size_t(-1))
                                            open_step = i;
                                        });
-    auto options = TableOptions::FromJson(t.options, options_.defaults);
+    // Options and agents stored under other limits are brought within today's.
+    auto options = TableOptions::FromJson(t.options, options_.defaults, AgentLimits::Unlimited());
+    if (options) {
+      options->ai_seconds = std::min(options->ai_seconds, context_.limits.max_seconds);
+      options->replacement = LowerToLimits(options->replacement, context_.limits);
+    }
+    if (session)
+      for (int s = 0; s < session->NumPlayers(); ++s) {
+        if (session->IsHuman(s)) continue;
+        const std::string lowered = LowerToLimits(session->seats()[size_t(s)], context_.limits);
+        if (lowered == session->seats()[size_t(s)] || !session->ReplaceSeat(s, lowered)) continue;
+        std::cerr << "savanna serve: table " << t.id << ": seat " << s << " lowered to " << lowered
+                  << " (the operator's limits)\n";
+        t.seats[size_t(s)].player = lowered;
+        context_.store->UpdateSeat(t.id, s, t.seats[size_t(s)], [id = t.id](Result<void> done) {
+          if (!done)
+            std::cerr << "savanna serve: table " << id << ": " << done.error().message << "\n";
+        });
+      }
     if (!session || !options) {
       std::cerr << "savanna serve: table " << t.id << " is not resumed: "
                 << (!session ? session.error().message : options.error().message) << "\n";

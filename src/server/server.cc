@@ -9,7 +9,6 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
-#include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -34,13 +33,13 @@ struct Server::Impl {
       : games(g),
         options(std::move(o)),
         net(options.network_threads),
-        agents(size_t(options.agent_threads)) {}
+        agents({options.agent_threads, options.ai_slice, options.ai_limits.max_seconds}) {}
 
   const GameRegistry& games;
   ServerOptions options;
   std::unique_ptr<TableStore> store;
   asio::io_context net;
-  asio::thread_pool agents;
+  AgentScheduler agents;
   std::unique_ptr<Lobby> lobby;
   std::unique_ptr<HttpApi> api;
   std::unique_ptr<tcp::acceptor> acceptor;
@@ -453,12 +452,18 @@ Server::~Server() { Stop(); }
 Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerOptions options) {
   options.network_threads = std::max(1, options.network_threads);
   options.agent_threads = std::max(1, options.agent_threads);
+  // The defaults of every table must be within the operator's limits.
+  const TableOptions& defaults = options.lobby.defaults;
+  if (auto ok = CheckAiSeconds(defaults.ai_seconds, options.ai_limits); !ok)
+    return Fail(ErrorCode::kInvalidArgument, "--ai-seconds: " + ok.error().message);
+  if (auto spec = SeatSpec(defaults.replacement, defaults.ai_seconds, options.ai_limits); !spec)
+    return Fail(ErrorCode::kInvalidArgument, "--replacement: " + spec.error().message);
   auto impl = std::make_unique<Impl>(games, std::move(options));
   Impl& s = *impl;
   auto store = OpenSqliteStore(s.options.db_path, s.options.sync);
   if (!store) return tl::unexpected(store.error());
   s.store = std::move(*store);
-  TableContext context{s.store.get(), s.net.get_executor(), &s.agents};
+  TableContext context{s.store.get(), s.net.get_executor(), &s.agents, s.options.ai_limits};
   s.lobby = std::make_unique<Lobby>(games, context, s.options.lobby);
   // The UI's files, never the database (even when an operator puts it in the web folder).
   const std::string& db = s.options.db_path;
@@ -504,8 +509,7 @@ void Server::Stop() {
     s.acceptor->close(ec);
   });
   s.lobby->CloseAll();
-  s.agents.stop();
-  s.agents.join();
+  s.agents.Stop();
   s.store->Flush();
   s.work.reset();
   s.net.stop();

@@ -3,11 +3,13 @@
 // returns a running server; Stop() (or the destructor) shuts it down.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "core/registry.h"
+#include "server/agent_limits.h"
 #include "server/lobby.h"
 #include "server/table_store.h"
 
@@ -18,12 +20,14 @@ struct ServerOptions {
   uint16_t port = 8080;  // 0: any free port (see Server::port())
   std::string db_path = "savanna.db";
   SyncMode sync = SyncMode::kFull;
-  std::string web_dir;                   // the built web UI; empty: the built-in page at /
-  int network_threads = 1;               // run the sockets and the tables' (short) work
-  int agent_threads = 2;                 // run Agent::Choose
-  size_t max_message_bytes = 16 * 1024;  // larger WebSocket messages and HTTP bodies are refused
-  double messages_per_second = 20;       // per connection, sustained ...
-  double message_burst = 40;             // ... with bursts up to this many
+  std::string web_dir;                     // the built web UI; empty: the built-in page at /
+  int network_threads = 1;                 // run the sockets and the tables' (short) work
+  int agent_threads = 2;                   // run the AI seats' decisions (AgentScheduler)
+  std::chrono::milliseconds ai_slice{10};  // the scheduler's time slice
+  AgentLimits ai_limits;                   // what one AI decision may cost
+  size_t max_message_bytes = 16 * 1024;    // larger WebSocket messages and HTTP bodies are refused
+  double messages_per_second = 20;         // per connection, sustained ...
+  double message_burst = 40;               // ... with bursts up to this many
   LobbyOptions lobby;
 };
 

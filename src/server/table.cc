@@ -4,7 +4,6 @@
 #include "server/table.h"
 
 #include <boost/asio/post.hpp>
-#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -35,30 +34,13 @@ Json PlayersJson(PlayerSet players) {
 
 // ---- Options ------------------------------------------------------------------------------------
 
-std::string WithTimeBudget(const std::string& spec_text, double seconds) {
-  auto spec = ParseSpec(spec_text);
-  if (!spec) return spec_text;
-  bool takes_time = false;
-  for (const AgentInfo& info : AgentInfos())
-    if (info.name == spec->name)
-      for (const ParamSpec& param : info.params) takes_time = takes_time || param.name == "time";
-  for (const auto& [key, value] : spec->args) takes_time = takes_time && key != "time";
-  if (!takes_time) return spec_text;
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, seconds).ptr;
-  spec->args.emplace_back("time", std::string(buffer, end));
-  std::string text = spec->name + "(";
-  for (size_t i = 0; i < spec->args.size(); ++i)
-    text += (i ? "," : "") + spec->args[i].first + "=" + spec->args[i].second;
-  return text + ")";
-}
-
 Json TableOptions::ToJson() const {
   return {
       {"ai_seconds", ai_seconds}, {"replace_after", replace_after}, {"replacement", replacement}};
 }
 
-ApiResult<TableOptions> TableOptions::FromJson(const Json& json, const TableOptions& defaults) {
+ApiResult<TableOptions> TableOptions::FromJson(const Json& json, const TableOptions& defaults,
+                                               const AgentLimits& limits) {
   TableOptions options = defaults;
   if (json.is_null()) return options;
   if (!json.is_object()) return ApiFail(400, "bad_request", "field 'options' must be an object");
@@ -79,8 +61,10 @@ ApiResult<TableOptions> TableOptions::FromJson(const Json& json, const TableOpti
     if (!v) return tl::unexpected(v.error());
     options.replacement = *v;
   }
-  if (auto agent = MakeAgentFactory(options.replacement); !agent)
-    return ApiFail(400, "bad_request", "options.replacement: " + agent.error().message);
+  if (auto ok = CheckAiSeconds(options.ai_seconds, limits); !ok) return tl::unexpected(ok.error());
+  if (auto spec = SeatSpec(options.replacement, options.ai_seconds, limits); !spec)
+    return ApiFail(400, spec.error().code == "over_limit" ? "over_limit" : "bad_request",
+                   "options.replacement: " + spec.error().message);
   return options;
 }
 
@@ -484,15 +468,13 @@ void Table::ScheduleAgents() {
   for (Player seat : session_.AgentsToAct()) {
     if (thinking_.Contains(seat)) continue;
     thinking_.Insert(seat);
-    std::shared_ptr<const State> state = session_.state().Clone();
-    Agent* agent = session_.agent(seat);
     auto self = shared_from_this();
-    asio::post(*context_.agents, [self, seat, state, agent] {
-      const Action action = agent->Choose(*state, seat);
-      asio::post(self->context_.net, [self, seat, action] {
-        self->Run([self, seat, action] { self->OnAgentChoice(seat, action); });
-      });
-    });
+    context_.agents->Submit(
+        this, session_.agent(seat)->Begin(session_.state(), seat), [self, seat](Action action) {
+          asio::post(self->context_.net, [self, seat, action] {
+            self->Run([self, seat, action] { self->OnAgentChoice(seat, action); });
+          });
+        });
   }
 }
 
@@ -533,7 +515,12 @@ void Table::ReplaceVacantSeat(int seat) {
   if (closed_ || StatusLocked() != TableStatus::kPlaying || !session_.IsHuman(seat) ||
       SeatConnected(seat))
     return;
-  const std::string label = WithTimeBudget(options_.replacement, options_.ai_seconds);
+  auto spec = SeatSpec(options_.replacement, options_.ai_seconds, context_.limits);
+  if (!spec) {
+    std::cerr << "savanna serve: table " << id_ << ": " << spec.error().message << "\n";
+    return;
+  }
+  const std::string label = *spec;
   // Applied first so that the stored spec is the agent's full one; nothing is announced, and no
   // other change runs, before the write is done; a failed write puts the human seat back.
   if (auto replaced = session_.ReplaceSeat(seat, label); !replaced) {
@@ -567,6 +554,7 @@ void Table::Start() {
 void Table::Close() {
   Lock lock(mutex_);
   closed_ = true;
+  context_.agents->Cancel(this);
   for (auto& timer : vacancy_timers_) {
     if (timer) timer->cancel();
     timer.reset();

@@ -5,7 +5,6 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/thread_pool.hpp>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -14,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "server/agent_limits.h"
+#include "server/agent_scheduler.h"
 #include "server/api_error.h"
 #include "server/table_store.h"
 #include "session/session.h"
@@ -36,19 +37,17 @@ struct TableOptions {
 
   Json ToJson() const;
   // From a request's "options" (every field optional; unknown fields are errors), starting
-  // from `defaults`. The replacement spec is checked.
-  static ApiResult<TableOptions> FromJson(const Json& json, const TableOptions& defaults);
+  // from `defaults`. `ai_seconds` and the replacement spec are checked against `limits`.
+  static ApiResult<TableOptions> FromJson(const Json& json, const TableOptions& defaults,
+                                          const AgentLimits& limits);
 };
-
-// `spec` with time=SECONDS added when its agent takes a `time` parameter and the spec does not
-// set it; otherwise `spec` unchanged.
-std::string WithTimeBudget(const std::string& spec, double seconds);
 
 // What a table shares with the others: the store, the executors and the limits.
 struct TableContext {
   TableStore* store = nullptr;
-  boost::asio::any_io_executor net;            // runs table work (short) and timers
-  boost::asio::thread_pool* agents = nullptr;  // runs Agent::Choose
+  boost::asio::any_io_executor net;  // runs table work (short) and timers
+  AgentScheduler* agents = nullptr;  // runs the AI seats' decisions, fairly between tables
+  AgentLimits limits;
 };
 
 enum class TableStatus { kWaiting, kPlaying, kFinished };

@@ -376,17 +376,5 @@ TEST_F(ServerApiTest, VacantSeatIsTakenByAnAgentAfterTheTimeout) {
             "bad_token");
 }
 
-TEST(TimeBudgetTest, OnlyAgentsWithATimeParameterGetOne) {
-  EXPECT_EQ(server::WithTimeBudget("random", 2), "random") << "random takes no time budget";
-  EXPECT_EQ(server::WithTimeBudget("random(seed=4)", 2), "random(seed=4)");
-  EXPECT_EQ(server::WithTimeBudget("wizard(", 2), "wizard(");
-  EXPECT_EQ(server::WithTimeBudget("ismcts", 2.5), "ismcts(time=2.5)");
-  EXPECT_EQ(server::WithTimeBudget("ismcts(iters=300,c=1)", 0.25),
-            "ismcts(iters=300,c=1,time=0.25)");
-  EXPECT_EQ(server::WithTimeBudget("flat_mc(iters=50)", 1), "flat_mc(iters=50,time=1)");
-  EXPECT_EQ(server::WithTimeBudget("ismcts(time=0)", 2), "ismcts(time=0)")
-      << "a spec that sets its own time keeps it";
-}
-
 }  // namespace
 }  // namespace savanna::testing

@@ -1,0 +1,114 @@
+// The AI scheduler (server/agent_scheduler.h) with decisions of known cost: tables take turns a
+// slice at a time, a quick decision is not held up by a long one, a decision is cut at the
+// thinking-time limit, and cancelled decisions never report.
+#include "server/agent_scheduler.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <future>
+#include <thread>
+
+namespace savanna::server {
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+// A decision that needs `slices` calls of Think (each busy for its slice) and then plays `action`.
+class Busy final : public Decision {
+ public:
+  Busy(int slices, Action action, std::atomic<int>* thought = nullptr)
+      : left_(slices), action_(action), thought_(thought) {}
+  bool Think(std::chrono::nanoseconds slice) override {
+    const auto end = Clock::now() + slice;
+    while (Clock::now() < end) {
+    }
+    if (thought_) ++*thought_;
+    return --left_ <= 0;
+  }
+  Action Best() override { return left_ <= 0 ? action_ : action_ + 100; }
+
+ private:
+  int left_;
+  Action action_;
+  std::atomic<int>* thought_;
+};
+
+TEST(AgentScheduler, AQuickDecisionIsNotHeldUpByLongSearches) {
+  AgentScheduler scheduler({1, 5ms, 60});
+  int long_a = 0, long_b = 0, quick = 0;
+  std::promise<Action> a_done, b_done, quick_done;
+  scheduler.Submit(&long_a, std::make_unique<Busy>(60, 1), [&](Action x) { a_done.set_value(x); });
+  scheduler.Submit(&long_b, std::make_unique<Busy>(60, 2), [&](Action x) { b_done.set_value(x); });
+  std::this_thread::sleep_for(20ms);  // both long searches are under way on the one worker
+  const auto start = Clock::now();
+  scheduler.Submit(&quick, std::make_unique<Busy>(1, 3),
+                   [&](Action x) { quick_done.set_value(x); });
+  auto quick_future = quick_done.get_future();
+  ASSERT_EQ(quick_future.wait_for(2s), std::future_status::ready);
+  const auto waited = Clock::now() - start;
+  EXPECT_EQ(quick_future.get(), 3);
+  // Two slices ahead of it at most (the running one and the other long table's), plus its own.
+  EXPECT_LT(waited, 200ms) << "a long search held the quick decision up";
+  EXPECT_EQ(a_done.get_future().get(), 1);
+  EXPECT_EQ(b_done.get_future().get(), 2);
+}
+
+TEST(AgentScheduler, TablesTakeTurnsSliceBySlice) {
+  AgentScheduler scheduler({1, 1ms, 60});
+  std::atomic<int> a{0}, b{0};
+  std::promise<void> a_done, b_done;
+  int owner_a = 0, owner_b = 0;
+  scheduler.Submit(&owner_a, std::make_unique<Busy>(30, 1, &a),
+                   [&](Action) { a_done.set_value(); });
+  scheduler.Submit(&owner_b, std::make_unique<Busy>(30, 2, &b),
+                   [&](Action) { b_done.set_value(); });
+  a_done.get_future().wait();
+  EXPECT_GE(b.load(), 28) << "b had its turns while a was thinking";
+  b_done.get_future().wait();
+}
+
+TEST(AgentScheduler, ADecisionIsCutAtTheThinkingTimeLimitWithItsBestSoFar) {
+  AgentScheduler scheduler({1, 5ms, 0.05});
+  int owner = 0;
+  std::promise<Action> done;
+  const auto start = Clock::now();
+  scheduler.Submit(&owner, std::make_unique<Busy>(1000000, 7),
+                   [&](Action x) { done.set_value(x); });
+  auto future = done.get_future();
+  ASSERT_EQ(future.wait_for(5s), std::future_status::ready);
+  EXPECT_EQ(future.get(), 107) << "the best so far, not a finished decision";
+  EXPECT_LT(Clock::now() - start, 1s);
+}
+
+TEST(AgentScheduler, CancelledDecisionsNeverReport) {
+  AgentScheduler scheduler({1, 2ms, 60});
+  int owner = 0, other = 0;
+  std::atomic<int> reported{0};
+  for (int i = 0; i < 5; ++i)
+    scheduler.Submit(&owner, std::make_unique<Busy>(50, i), [&](Action) { ++reported; });
+  std::this_thread::sleep_for(10ms);
+  scheduler.Cancel(&owner);
+  std::promise<void> other_done;
+  scheduler.Submit(&other, std::make_unique<Busy>(1, 0), [&](Action) { other_done.set_value(); });
+  other_done.get_future().wait();
+  std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(reported.load(), 0);
+  EXPECT_EQ(scheduler.Pending(), 0u);
+}
+
+TEST(AgentScheduler, StopReturnsAfterTheCurrentSlices) {
+  auto scheduler = std::make_unique<AgentScheduler>(AgentScheduler::Options{2, 5ms, 60});
+  int a = 0, b = 0;
+  scheduler->Submit(&a, std::make_unique<Busy>(100000, 1), [](Action) {});
+  scheduler->Submit(&b, std::make_unique<Busy>(100000, 1), [](Action) {});
+  std::this_thread::sleep_for(20ms);
+  const auto start = Clock::now();
+  scheduler->Stop();
+  EXPECT_LT(Clock::now() - start, 500ms);
+  scheduler.reset();
+}
+
+}  // namespace
+}  // namespace savanna::server

@@ -1,0 +1,114 @@
+// Hostile clients, class 2: AI work. Specs over the operator's limits are refused with an error
+// naming the limit and nothing starts; tables that think at the limit neither add threads nor
+// hold up another table's AI, whose replies keep coming while they think.
+#include <dirent.h>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include "server/server_test_util.h"
+
+namespace savanna::testing {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// Threads of this process (the server runs in it).
+int ThreadCount() {
+  int n = 0;
+  if (DIR* dir = opendir("/proc/self/task")) {
+    while (dirent* entry = readdir(dir)) n += entry->d_name[0] != '.' ? 1 : 0;
+    closedir(dir);
+  }
+  return n;
+}
+
+std::string Code(const HttpReply& reply) { return reply.json().value("code", ""); }
+
+class HostileAiTest : public ServerTest {};
+
+TEST_F(HostileAiTest, SpecsOverTheLimitsAreRefusedNamingTheLimit) {
+  StartServer();
+  struct Case {
+    Json request;
+    std::string option;
+  };
+  const std::vector<Case> cases = {
+      {{{"game", "kariba(players=2)"},
+        {"seats", {"ismcts(iters=1000000000,time=0,threads=64)", "random"}}},
+       "--ai-max-threads"},
+      {{{"game", "kariba(players=2)"}, {"seats", {"ismcts(iters=1000000000,time=0)", "random"}}},
+       "--ai-max-iters"},
+      {{{"game", "kariba(players=2)"}, {"seats", {"flat_mc(time=600)", "random"}}},
+       "--ai-max-seconds"},
+      {{{"game", "kariba(players=2)"}, {"seats", {"random", "ismcts(tree_mb=0)"}}},
+       "--ai-max-tree-mb"},
+      {{{"game", "kariba(players=2)"},
+        {"seats", {"human", "ismcts"}},
+        {"options", {{"ai_seconds", 3600}}}},
+       "--ai-max-seconds"},
+      {{{"game", "kariba(players=2)"},
+        {"seats", {"human", "human"}},
+        {"options", {{"replace_after", 1}, {"replacement", "ismcts(threads=8)"}}}},
+       "--ai-max-threads"},
+  };
+  const int threads_before = ThreadCount();
+  for (const Case& c : cases) {
+    const HttpReply reply = Http(port(), "POST", "/api/tables", c.request);
+    EXPECT_EQ(reply.status, 400) << c.request.dump();
+    EXPECT_EQ(Code(reply), "over_limit") << reply.body;
+    EXPECT_NE(reply.body.find(c.option), std::string::npos) << reply.body;
+  }
+  EXPECT_EQ(Http(port(), "GET", "/api/tables").json()["tables"].size(), 0u) << "nothing was made";
+  EXPECT_EQ(ThreadCount(), threads_before) << "no thread was started";
+  // An honest request is served.
+  EXPECT_EQ(CreateTable("kariba(players=2)", {"human", "ismcts(iters=200)"})["status"], "waiting");
+}
+
+// Plays `moves` human moves at a table of a human and a random agent; returns the longest wait
+// from the ack of a move to the state message that asks for the next one (the agent's reply).
+milliseconds LongestAgentReply(
+    uint16_t port, const std::string& id, int moves,
+    const std::function<Json(WsClient&, const std::string&, int)>& join) {
+  WsClient client(port);
+  join(client, id, 0);
+  milliseconds longest{0};
+  Json m;
+  do m = client.ReceiveType("state");
+  while (!m.is_null() && !m.contains("legal"));
+  for (int i = 0; i < moves && !m.is_null() && m.contains("legal"); ++i) {
+    const std::string action = m["legal"][0];
+    const Json ack = client.Request({{"type", "act"}, {"action", action}}, "ack");
+    EXPECT_EQ(ack.value("type", ""), "ack") << ack.dump();
+    const auto acked = Clock::now();
+    do m = client.ReceiveType("state");
+    while (!m.is_null() && !m.contains("legal") && m.value("status", "") != "finished");
+    longest = std::max(longest, std::chrono::duration_cast<milliseconds>(Clock::now() - acked));
+    if (m.value("status", "") == "finished") break;
+  }
+  return longest;
+}
+
+TEST_F(HostileAiTest, TablesThinkingAtTheLimitDoNotHoldUpAnotherTablesAgent) {
+  server::ServerOptions options;
+  options.agent_threads = 1;  // the attacker's tables and the honest one share one thread
+  options.ai_limits.max_seconds = 5;
+  StartServer(options);
+  const int threads_before = ThreadCount();
+  // Two tables of AI seats only, each thinking 5 s a move: they start at once.
+  for (int i = 0; i < 2; ++i)
+    CreateTable("kariba(players=2)", {"ismcts(time=5,iters=1000000000)", "ismcts(time=5)"});
+  std::this_thread::sleep_for(milliseconds(100));
+  const std::string honest = CreateTable("kariba(players=2)", {"human", "random"})["id"];
+  const milliseconds longest = LongestAgentReply(
+      port(), honest, 10,
+      [this](WsClient& c, const std::string& id, int seat) { return JoinSeat(c, id, seat); });
+  // One slice (10 ms) per table ahead of it; far below a single move of the attackers (5 s).
+  EXPECT_LT(longest, milliseconds(1000));
+  EXPECT_LE(ThreadCount(), threads_before + 2) << "thinking tables started threads";
+}
+
+}  // namespace
+}  // namespace savanna::testing
