@@ -8,8 +8,9 @@ packages=(
   g++ cmake make pkg-config clang-format
   nlohmann-json3-dev libcli11-dev libfmt-dev libexpected-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  # The server: Boost 1.81 (Beast, Asio; never the default 1.74 packages) and SQLite 3.
-  libboost1.81-dev libsqlite3-dev
+  # The server: Boost 1.81 (Beast, Asio; never the default 1.74 packages), SQLite 3, and
+  # libsodium for its secrets.
+  libboost1.81-dev libsqlite3-dev libsodium-dev
   # The web UI: Node.js (with npm) builds it; the browser tests drive Debian's Chromium.
   nodejs chromium
 )

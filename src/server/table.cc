@@ -151,12 +151,9 @@ bool Table::IsOpen() const {
 }
 
 std::optional<int> Table::SeatOfToken(const std::string& token) const {
-  const std::string digest = Sha256Hex(token);
   std::optional<int> found;
   for (size_t s = 0; s < stored_.seats.size(); ++s)
-    if (!stored_.seats[s].token_hash.empty() &&
-        ConstantTimeEquals(stored_.seats[s].token_hash, digest))
-      found = int(s);
+    if (TokenMatches(token, stored_.seats[s].token_hash)) found = int(s);
   return found;
 }
 
@@ -271,7 +268,7 @@ void Table::Join(std::optional<int> wanted, std::string name, std::shared_ptr<Cl
           stored_.seats[s] = updated;
           reply(Joined{s, token});
           if (client) Attach(client, s);
-          Broadcast({}, -1);
+          Broadcast({}, -1, client.get());
           if (was_waiting && StatusLocked() == TableStatus::kPlaying) ScheduleAgents();
           UpdateVacancyTimers();
         });
@@ -287,7 +284,7 @@ void Table::Rejoin(const std::string& token, std::shared_ptr<Client> client,
     reply(*seat);
     Attach(client, *seat);
     UpdateVacancyTimers();
-    Broadcast({}, -1);
+    Broadcast({}, -1, client.get());  // the others learn that the seat is connected
   });
 }
 
@@ -437,12 +434,12 @@ void Table::Attach(const std::shared_ptr<Client>& client, Player seat) {
   SendFullState(client, seat);
 }
 
-void Table::Broadcast(const std::vector<int64_t>& now_public, int64_t own) {
+void Table::Broadcast(const std::vector<int64_t>& now_public, int64_t own, const Client* skip) {
   std::erase_if(viewers_, [](const Viewer& v) { return v.client.expired(); });
   std::map<Player, std::shared_ptr<const std::string>> messages;  // one per viewer kind
   for (const Viewer& v : viewers_) {
     auto client = v.client.lock();
-    if (!client) continue;
+    if (!client || client.get() == skip) continue;
     auto& message = messages[v.seat];
     if (!message) {
       Json log = Json::array();

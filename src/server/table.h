@@ -133,7 +133,9 @@ class Table : public std::enable_shared_from_this<Table> {
   Json LogEntry(int64_t index, Player viewer) const;
   Json FullLog(Player viewer) const;
   void SendFullState(const std::shared_ptr<Client>& client, Player viewer) const;
-  void Broadcast(const std::vector<int64_t>& public_entries, int64_t own_entry);
+  // Sends every viewer but `skip` (one just sent its full state) its state message.
+  void Broadcast(const std::vector<int64_t>& public_entries, int64_t own_entry,
+                 const Client* skip = nullptr);
   void Attach(const std::shared_ptr<Client>& client, Player seat);
 
   void ScheduleAgents();

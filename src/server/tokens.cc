@@ -1,12 +1,9 @@
-// getrandom-based secrets and a small SHA-256 (FIPS 180-4), so that the database stores only
-// digests of seat tokens.
+// The server's secrets through libsodium: randombytes_buf, crypto_hash_sha256, sodium_bin2hex
+// and sodium_memcmp.
 #include "server/tokens.h"
 
-#include <sys/random.h>
+#include <sodium.h>
 
-#include <array>
-#include <cerrno>
-#include <cstring>
 #include <vector>
 
 #include "core/check.h"
@@ -14,101 +11,46 @@
 namespace savanna::server {
 namespace {
 
-void FillRandom(uint8_t* out, size_t size) {
-  size_t done = 0;
-  while (done < size) {
-    const ssize_t got = getrandom(out + done, size - done, 0);
-    if (got < 0 && errno == EINTR) continue;
-    SAVANNA_CHECK_MSG(got > 0, std::string("getrandom failed: ") + std::strerror(errno));
-    done += size_t(got);
-  }
-}
-
-std::string Hex(const uint8_t* data, size_t size) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out(size * 2, '0');
-  for (size_t i = 0; i < size; ++i) {
-    out[2 * i] = kDigits[data[i] >> 4];
-    out[2 * i + 1] = kDigits[data[i] & 15];
-  }
-  return out;
-}
-
-constexpr std::array<uint32_t, 64> kRound = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-constexpr uint32_t Rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
-
-// One 64-byte block into the running hash `h`.
-void Compress(std::array<uint32_t, 8>& h, const uint8_t* block) {
-  std::array<uint32_t, 64> w{};
-  for (int i = 0; i < 16; ++i)
-    w[i] = uint32_t(block[4 * i]) << 24 | uint32_t(block[4 * i + 1]) << 16 |
-           uint32_t(block[4 * i + 2]) << 8 | uint32_t(block[4 * i + 3]);
-  for (int i = 16; i < 64; ++i) {
-    const uint32_t s0 = Rotr(w[i - 15], 7) ^ Rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-    const uint32_t s1 = Rotr(w[i - 2], 17) ^ Rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-  }
-  uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
-  for (int i = 0; i < 64; ++i) {
-    const uint32_t t1 =
-        k + (Rotr(e, 6) ^ Rotr(e, 11) ^ Rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
-    const uint32_t t2 = (Rotr(a, 2) ^ Rotr(a, 13) ^ Rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-    k = g;
-    g = f;
-    f = e;
-    e = d + t1;
-    d = c;
-    c = b;
-    b = a;
-    a = t1 + t2;
-  }
-  h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
+std::string Hex(const unsigned char* data, size_t size) {
+  std::string hex(size * 2 + 1, '\0');
+  sodium_bin2hex(hex.data(), hex.size(), data, size);
+  hex.pop_back();  // the terminating NUL
+  return hex;
 }
 
 }  // namespace
 
+void InitSecrets() { SAVANNA_CHECK_MSG(sodium_init() >= 0, "libsodium cannot be initialised"); }
+
 std::string RandomHex(int bytes) {
-  std::vector<uint8_t> buffer(static_cast<size_t>(bytes));
-  FillRandom(buffer.data(), buffer.size());
+  InitSecrets();
+  std::vector<unsigned char> buffer(static_cast<size_t>(bytes));
+  randombytes_buf(buffer.data(), buffer.size());
   return Hex(buffer.data(), buffer.size());
 }
 
 uint64_t RandomSeed() {
+  InitSecrets();
   uint64_t seed = 0;
-  FillRandom(reinterpret_cast<uint8_t*>(&seed), sizeof seed);
+  randombytes_buf(&seed, sizeof seed);
   return seed;
 }
 
 std::string Sha256Hex(std::string_view data) {
-  std::array<uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  // The message, a 1 bit, zeros, and the length in bits as 64 big-endian bits, in whole blocks.
-  std::vector<uint8_t> message(data.begin(), data.end());
-  const uint64_t bits = uint64_t(data.size()) * 8;
-  message.push_back(0x80);
-  while (message.size() % 64 != 56) message.push_back(0);
-  for (int i = 7; i >= 0; --i) message.push_back(uint8_t(bits >> (8 * i)));
-  for (size_t offset = 0; offset < message.size(); offset += 64) Compress(h, &message[offset]);
-  std::array<uint8_t, 32> digest{};
-  for (int i = 0; i < 8; ++i)
-    for (int j = 0; j < 4; ++j) digest[4 * i + j] = uint8_t(h[i] >> (24 - 8 * j));
-  return Hex(digest.data(), digest.size());
+  InitSecrets();
+  unsigned char digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(data.data()), data.size());
+  return Hex(digest, sizeof digest);
 }
 
 bool ConstantTimeEquals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
-  unsigned char diff = 0;
-  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return diff == 0;
+  return sodium_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+bool TokenMatches(std::string_view token, std::string_view stored_digest) {
+  if (stored_digest.empty()) return false;
+  return ConstantTimeEquals(Sha256Hex(token), stored_digest);
 }
 
 }  // namespace savanna::server

@@ -235,6 +235,37 @@ TEST_F(ServerApiTest, RejoinAfterADisconnectGetsTheSameSeatAndView) {
   EXPECT_FALSE(public_state.contains("legal"));
 }
 
+TEST_F(ServerApiTest, RejoinAndJoinSendTheirSeatOneStateMessage) {
+  StartServer();
+  Duel d = StartDuel();  // seat 0 owes the first action
+  d.a->Close();
+  WsClient again(port());
+  again.Request({{"type", "rejoin"}, {"table", d.id}, {"token", d.token_a}}, "joined");
+  int states = 0, with_legal = 0;
+  for (Json m = again.Receive(milliseconds(500)); !m.is_null();
+       m = again.Receive(milliseconds(500)))
+    if (m["type"] == "state") {
+      ++states;
+      with_legal += m.contains("legal") ? 1 : 0;
+    }
+  EXPECT_EQ(states, 1) << "a simple client acts once per state message that asks it to";
+  EXPECT_EQ(with_legal, 1);
+  // The other seat hears that seat 0 is connected again.
+  Json m;
+  do m = d.b->ReceiveType("state", true, milliseconds(2000));
+  while (!m.is_null() && !m["seats"][0]["connected"].get<bool>());
+  EXPECT_FALSE(m.is_null());
+
+  const std::string id = CreateTable("kariba(players=2)", {"human", "random"})["id"];
+  WsClient joiner(port());
+  JoinSeat(joiner, id, 0);
+  states = 0;
+  for (Json r = joiner.Receive(milliseconds(500)); !r.is_null();
+       r = joiner.Receive(milliseconds(500)))
+    states += r["type"] == "state" && r.contains("legal") ? 1 : 0;
+  EXPECT_EQ(states, 1);
+}
+
 TEST_F(ServerApiTest, BadMessagesGetErrorsAndChangeNothing) {
   server::ServerOptions options;
   options.max_message_bytes = 4096;

@@ -120,6 +120,10 @@ TEST(TokensTest, TokensAreLongRandomAndDistinct) {
   EXPECT_TRUE(ConstantTimeEquals("abc", "abc"));
   EXPECT_FALSE(ConstantTimeEquals("abc", "abd"));
   EXPECT_FALSE(ConstantTimeEquals("abc", "ab"));
+  const std::string token = RandomHex(kTokenBytes);
+  EXPECT_TRUE(TokenMatches(token, Sha256Hex(token)));
+  EXPECT_FALSE(TokenMatches(token + "0", Sha256Hex(token)));
+  EXPECT_FALSE(TokenMatches("", "")) << "a free seat's empty digest matches nothing";
 }
 
 }  // namespace
