@@ -120,6 +120,24 @@ void AddServeCommand(CLI::App& app, Context& context) {
   cmd->add_option("--max-tables", s.lobby.max_tables, "Most unfinished tables at once")
       ->check(CLI::Range(1, 10000000))
       ->capture_default_str();
+  cmd->add_option("--waiting-expiry", s.lobby.waiting_expiry,
+                  "Seconds a table may wait for its players before it is deleted (0: forever)")
+      ->check(CLI::Range(0.0, 365 * 86400.0))
+      ->capture_default_str();
+  cmd->add_option("--finished-in-memory", s.lobby.finished_in_memory,
+                  "Seconds a finished table nobody watches stays in memory (then it is read "
+                  "from the database when asked for)")
+      ->check(CLI::Range(0.0, 365 * 86400.0))
+      ->capture_default_str();
+  cmd->add_option("--dormant-after", s.lobby.dormant_after,
+                  "Seconds a playing table with no connection and no move stays in memory "
+                  "(0: always)")
+      ->check(CLI::Range(0.0, 365 * 86400.0))
+      ->capture_default_str();
+  cmd->add_option("--keep-finished-days", s.lobby.retention_days,
+                  "Days a finished table is kept in the database (0: for ever)")
+      ->check(CLI::Range(0.0, 100000.0))
+      ->capture_default_str();
   cmd->add_option("--max-message", s.max_message_bytes,
                   "Largest WebSocket message or HTTP body, in bytes")
       ->check(CLI::Range(256, 1 << 20))

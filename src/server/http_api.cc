@@ -83,8 +83,23 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
       action != "rematch")
     return reply(ErrorResponse(NotFound()));
   const bool post = action == "join" || action == "leave" || action == "rematch";
-  if (request.method != (post ? "POST" : "GET"))
-    return reply(ErrorResponse(BadMethod(post ? "POST" : "GET")));
+  const bool del = action.empty() && request.method == "DELETE";
+  if (!del && request.method != (post ? "POST" : "GET"))
+    return reply(ErrorResponse(BadMethod(post             ? "POST"
+                                         : action.empty() ? "GET or DELETE"
+                                                          : "GET")));
+  if (del) {
+    auto body = Body(request);
+    if (!body) return reply(ErrorResponse(body.error()));
+    if (auto ok = CheckFields(*body, {"token"}, "the delete request"); !ok)
+      return reply(ErrorResponse(ok.error()));
+    auto token = StringField(*body, "token", 200);
+    if (!token) return reply(ErrorResponse(token.error()));
+    return lobby_.Delete(id, *token, [reply, id](ApiResult<void> deleted) {
+      if (!deleted) return reply(ErrorResponse(deleted.error()));
+      reply(JsonResponse(200, {{"table", id}, {"deleted", true}}));
+    });
+  }
   const std::shared_ptr<Table> table = lobby_.Find(id);
   if (!table) return reply(ErrorResponse({404, "unknown_table", "no table with that id"}));
   if (action.empty()) return reply(JsonResponse(200, table->Summary()));

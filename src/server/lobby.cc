@@ -1,7 +1,9 @@
-// Creating and resuming tables. Game specs from the network may not name files on the server
-// (string parameters such as data=FILE are refused), and a new game's seed comes from the CSPRNG.
+// Creating, deleting, finding and resuming tables. Game specs from the network may not name
+// files on the server (string parameters such as data=FILE are refused), and a new game's seed
+// comes from the CSPRNG. Tables that left memory come back from the store by replaying.
 #include "server/lobby.h"
 
+#include <boost/asio/post.hpp>
 #include <chrono>
 #include <iostream>
 
@@ -19,10 +21,23 @@ int64_t UnixSeconds() {
       .count();
 }
 
+// Table ids are hex digits (12 today); anything else is never looked up.
+bool IsTableId(std::string_view id) {
+  return !id.empty() && id.size() <= 32 &&
+         id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
+void LogStoreError(const std::string& id, const Result<void>& done) {
+  if (!done) std::cerr << "savanna serve: table " << id << ": " << done.error().message << "\n";
+}
+
 }  // namespace
 
 Lobby::Lobby(const GameRegistry& games, TableContext context, LobbyOptions options)
-    : games_(games), context_(std::move(context)), options_(std::move(options)) {}
+    : games_(games),
+      context_(std::move(context)),
+      options_(std::move(options)),
+      sweep_timer_(context_.net) {}
 
 ApiResult<std::shared_ptr<const Game>> Lobby::CheckGame(const std::string& text) const {
   auto spec = ParseSpec(text);
@@ -77,12 +92,15 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
   auto session = Session::Create(*game, labels, seed);
   if (!session) return reply(tl::unexpected(FromError(session.error())));
 
+  const std::string creator_token = RandomHex(kTokenBytes);
   StoredTable stored;
+  stored.creator_hash = Sha256Hex(creator_token);
   stored.game = (*game)->name();
   stored.params = session->record().params;
   stored.seed = seed;
   stored.options = options->ToJson();
   stored.created = UnixSeconds();
+  stored.updated = stored.created;
   for (int s = 0; s < n; ++s)
     stored.seats.push_back({session->seats()[size_t(s)], labels[size_t(s)], "", ""});
   {
@@ -99,7 +117,7 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
     ++creating_;
   }
   auto table = std::make_shared<Table>(context_, stored, std::move(*session), *options, size_t(-1));
-  context_.store->CreateTable(stored, [this, table, reply](Result<void> done) {
+  context_.store->CreateTable(stored, [this, table, reply, creator_token](Result<void> done) {
     {
       std::lock_guard lock(mutex_);
       --creating_;
@@ -110,60 +128,86 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
       return reply(ApiFail(500, "storage_error", "the server could not store the table"));
     }
     table->Start();
-    reply(table->Summary());
+    Json summary = table->Summary();
+    summary["creator_token"] = creator_token;
+    reply(summary);
   });
 }
 
+void Lobby::Delete(const std::string& id, const std::string& creator_token,
+                   std::function<void(ApiResult<void>)> reply) {
+  const std::shared_ptr<Table> table = Find(id);
+  if (!table) return reply(ApiFail(404, "unknown_table", "no table with that id"));
+  table->DeleteIfWaiting(creator_token, "deleted", [this, id, reply](ApiResult<void> deleted) {
+    // Not under the table's lock: the lobby's lock comes first elsewhere.
+    if (deleted) boost::asio::post(context_.net, [this, id] { Forget(id); });
+    reply(deleted);
+  });
+}
+
+void Lobby::Forget(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  tables_.erase(id);
+}
+
+Result<std::shared_ptr<Table>> Lobby::Revive(StoredTable t, bool& finished_now) {
+  GameRecord record;
+  record.game = t.game;
+  record.params = t.params;
+  record.seed = t.seed;
+  for (const StoredSeat& seat : t.seats) record.seats.push_back(seat.player);
+  record.actions = t.actions;
+  record.result = nullptr;
+  // The open simultaneous step, if any: its submissions stay sealed after the restart.
+  size_t open_step = size_t(-1);
+  auto session = Session::FromRecord(games_, record, {},
+                                     [&](size_t i, const Session&, const Revealed& revealed) {
+                                       if (!revealed.empty())
+                                         open_step = size_t(-1);
+                                       else if (open_step == size_t(-1))
+                                         open_step = i;
+                                     });
+  if (!session) return tl::unexpected(session.error());
+  // Options and agents stored under other limits are brought within today's.
+  auto options = TableOptions::FromJson(t.options, options_.defaults, AgentLimits::Unlimited());
+  if (!options) return Fail(ErrorCode::kBadData, options.error().message);
+  options->ai_seconds = std::min(options->ai_seconds, context_.limits.max_seconds);
+  options->replacement = LowerToLimits(options->replacement, context_.limits);
+  for (int s = 0; s < session->NumPlayers(); ++s) {
+    if (session->IsHuman(s)) continue;
+    const std::string lowered = LowerToLimits(session->seats()[size_t(s)], context_.limits);
+    if (lowered == session->seats()[size_t(s)] || !session->ReplaceSeat(s, lowered)) continue;
+    std::cerr << "savanna serve: table " << t.id << ": seat " << s << " lowered to " << lowered
+              << " (the operator's limits)\n";
+    t.seats[size_t(s)].player = lowered;
+    context_.store->UpdateSeat(t.id, s, t.seats[size_t(s)],
+                               [id = t.id](Result<void> done) { LogStoreError(id, done); });
+  }
+  finished_now = session->IsTerminal() && !t.finished;
+  if (finished_now)
+    context_.store->MarkFinished(t.id, UnixSeconds(),
+                                 [id = t.id](Result<void> done) { LogStoreError(id, done); });
+  return std::make_shared<Table>(context_, std::move(t), std::move(*session), *options, open_step);
+}
+
 Result<size_t> Lobby::Resume() {
-  auto stored = context_.store->LoadAll();
+  const int64_t since =
+      options_.dormant_after > 0 ? UnixSeconds() - int64_t(options_.dormant_after) : 0;
+  auto stored = context_.store->LoadOpen(since);
   if (!stored) return tl::unexpected(stored.error());
   size_t resumed = 0;
   for (StoredTable& t : *stored) {
-    GameRecord record;
-    record.game = t.game;
-    record.params = t.params;
-    record.seed = t.seed;
-    for (const StoredSeat& seat : t.seats) record.seats.push_back(seat.player);
-    record.actions = t.actions;
-    record.result = nullptr;
-    // The open simultaneous step, if any: its submissions stay sealed after the restart.
-    size_t open_step = size_t(-1);
-    auto session = Session::FromRecord(games_, record, {},
-                                       [&](size_t i, const Session&, const Revealed& revealed) {
-                                         if (!revealed.empty())
-                                           open_step = size_t(-1);
-                                         else if (open_step == size_t(-1))
-                                           open_step = i;
-                                       });
-    // Options and agents stored under other limits are brought within today's.
-    auto options = TableOptions::FromJson(t.options, options_.defaults, AgentLimits::Unlimited());
-    if (options) {
-      options->ai_seconds = std::min(options->ai_seconds, context_.limits.max_seconds);
-      options->replacement = LowerToLimits(options->replacement, context_.limits);
-    }
-    if (session)
-      for (int s = 0; s < session->NumPlayers(); ++s) {
-        if (session->IsHuman(s)) continue;
-        const std::string lowered = LowerToLimits(session->seats()[size_t(s)], context_.limits);
-        if (lowered == session->seats()[size_t(s)] || !session->ReplaceSeat(s, lowered)) continue;
-        std::cerr << "savanna serve: table " << t.id << ": seat " << s << " lowered to " << lowered
-                  << " (the operator's limits)\n";
-        t.seats[size_t(s)].player = lowered;
-        context_.store->UpdateSeat(t.id, s, t.seats[size_t(s)], [id = t.id](Result<void> done) {
-          if (!done)
-            std::cerr << "savanna serve: table " << id << ": " << done.error().message << "\n";
-        });
-      }
-    if (!session || !options) {
-      std::cerr << "savanna serve: table " << t.id << " is not resumed: "
-                << (!session ? session.error().message : options.error().message) << "\n";
+    const std::string id = t.id;
+    bool finished_now = false;
+    auto table = Revive(std::move(t), finished_now);
+    if (!table) {
+      std::cerr << "savanna serve: table " << id << " is not resumed: " << table.error().message
+                << "\n";
       continue;
     }
-    const std::string id = t.id;
-    auto table =
-        std::make_shared<Table>(context_, std::move(t), std::move(*session), *options, open_step);
+    if (finished_now) continue;  // a game of the first release that ended: loaded on demand
     std::lock_guard lock(mutex_);
-    tables_.emplace(id, table);
+    tables_.emplace(id, *table);
     ++resumed;
   }
   std::lock_guard lock(mutex_);
@@ -176,19 +220,19 @@ void Lobby::Rematch(const std::shared_ptr<Table>& table,
   auto request = table->RematchRequest();
   if (!request) return reply(tl::unexpected(request.error()));
   std::shared_ptr<Table> made;
-  {
+  if (const std::string id = table->rematch(); !id.empty()) made = Find(id);
+  if (!made) {
     std::lock_guard lock(mutex_);
-    if (const std::string id = table->rematch(); !id.empty()) {
-      made = tables_.at(id);
-    } else {
-      auto& replies = rematch_replies_[table->id()];
-      replies.push_back(std::move(reply));
-      if (replies.size() > 1) return;  // the first request is creating it
-    }
+    auto& replies = rematch_replies_[table->id()];
+    replies.push_back(std::move(reply));
+    if (replies.size() > 1) return;  // the first request is creating it
   }
   if (made) return reply(made->Summary());
   Create(*request, [this, table](ApiResult<Json> created) {
-    if (created) table->SetRematch((*created)["id"].get<std::string>());
+    if (created) {
+      table->SetRematch((*created)["id"].get<std::string>());
+      created->erase("creator_token");  // every requester gets this reply: nobody is its creator
+    }
     std::vector<std::function<void(ApiResult<Json>)>> replies;
     {
       std::lock_guard lock(mutex_);
@@ -199,10 +243,35 @@ void Lobby::Rematch(const std::shared_ptr<Table>& table,
   });
 }
 
-std::shared_ptr<Table> Lobby::Find(std::string_view id) const {
-  std::lock_guard lock(mutex_);
-  const auto it = tables_.find(id);
-  return it == tables_.end() ? nullptr : it->second;
+std::shared_ptr<Table> Lobby::Find(std::string_view id) {
+  if (!IsTableId(id)) return nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = tables_.find(id);
+    if (it != tables_.end() && !it->second->closed()) return it->second;
+    if (closing_) return nullptr;
+  }
+  // Not in memory: read it back from the store.
+  auto stored = context_.store->Load(std::string(id));
+  if (!stored || !*stored) {
+    if (!stored) std::cerr << "savanna serve: " << stored.error().message << "\n";
+    return nullptr;
+  }
+  bool finished_now = false;
+  auto table = Revive(std::move(**stored), finished_now);
+  if (!table) {
+    std::cerr << "savanna serve: table " << id << " cannot be loaded: " << table.error().message
+              << "\n";
+    return nullptr;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    auto& slot = tables_[std::string(id)];
+    if (slot && !slot->closed()) return slot;  // loaded by another request meanwhile
+    slot = *table;
+  }
+  (*table)->Start();
+  return *table;
 }
 
 Json Lobby::List() const {
@@ -219,6 +288,11 @@ Json Lobby::List() const {
            std::pair(b["created"].get<int64_t>(), b["id"].get<std::string>());
   });
   return {{"tables", summaries}};
+}
+
+size_t Lobby::InMemory() const {
+  std::lock_guard lock(mutex_);
+  return tables_.size();
 }
 
 Json Lobby::GamesJson() const {
@@ -239,6 +313,8 @@ Json Lobby::AgentsJson() {
 
 void Lobby::CloseAll() {
   std::lock_guard lock(mutex_);
+  closing_ = true;
+  sweep_timer_.cancel();
   for (const auto& [id, table] : tables_) table->Close();
 }
 

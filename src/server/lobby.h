@@ -1,12 +1,16 @@
 // The lobby: every table of the server by id, table creation (checking the game spec, the seats
-// and the options), and resuming every stored table at start-up by replaying its record.
+// and the options) and deletion by its creator, resuming the stored tables at start-up, loading
+// a table that left memory back from the store on demand, and the housekeeping that keeps the
+// lobby from filling up for good (lobby_housekeeping.cc).
 #pragma once
 
+#include <boost/asio/steady_timer.hpp>
 #include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,27 +22,48 @@ namespace savanna::server {
 
 struct LobbyOptions {
   TableOptions defaults;      // options of a table whose request leaves them out
-  size_t max_tables = 10000;  // unfinished tables at once; more are refused
+  size_t max_tables = 10000;  // unfinished tables in memory at once; more are refused
+  // Seconds a table may wait for its players before it is deleted (0: forever).
+  double waiting_expiry = 3600;
+  // Seconds a finished table nobody watches stays in memory (it is then read from the store).
+  double finished_in_memory = 300;
+  // Seconds a playing table with no connection, no change and nothing under way stays in memory.
+  double dormant_after = 86400;
+  // Days a finished table is kept in the store (0: for ever).
+  double retention_days = 0;
+  // How often the housekeeping runs, in seconds.
+  double sweep_seconds = 10;
 };
 
 class Lobby {
  public:
   Lobby(const GameRegistry& games, TableContext context, LobbyOptions options);
 
-  // Loads every stored table and replays its record; returns how many. A table whose record
-  // no longer replays (e.g. a game whose rules changed) is skipped with a message on stderr.
+  // Loads the stored tables that are not finished and not dormant, and replays each record;
+  // returns how many. A table whose record no longer replays (e.g. a game whose rules changed)
+  // is skipped with a message on stderr; one whose game turns out to be over is marked finished
+  // in the store and left there.
   Result<size_t> Resume();
+  // Starts the housekeeping timer (expiry, eviction, retention).
+  void StartHousekeeping();
 
   // POST /api/tables: {"game": SPEC, "seats": [...], "options": {...}}; replies with the new
-  // table's summary once it is stored.
+  // table's summary and its "creator_token" (shown once) once it is stored.
   void Create(const Json& request, std::function<void(ApiResult<Json>)> reply);
-  std::shared_ptr<Table> Find(std::string_view id) const;
+  // DELETE /api/tables/ID: the table's creator deletes it while it waits for its players.
+  void Delete(const std::string& id, const std::string& creator_token,
+              std::function<void(ApiResult<void>)> reply);
+  // The table `id`: in memory, or read back from the store (replayed; it stays in memory until
+  // the housekeeping evicts it again). Null when there is none (or `id` is not an id).
+  std::shared_ptr<Table> Find(std::string_view id);
   // POST /api/tables/ID/rematch: a finished table's rematch (Table::RematchRequest), created by
   // the first request; every later request, and those made while it is being created, get the
   // same table's summary.
   void Rematch(const std::shared_ptr<Table>& table, std::function<void(ApiResult<Json>)> reply);
-  // {"tables": [summary, ...]}: the tables not finished, oldest first.
+  // {"tables": [summary, ...]}: the tables in memory that are not finished, oldest first.
   Json List() const;
+  // Tables in memory (for tests and monitoring).
+  size_t InMemory() const;
   // GET /api/games and /api/agents.
   Json GamesJson() const;
   static Json AgentsJson();
@@ -46,6 +71,13 @@ class Lobby {
 
  private:
   ApiResult<std::shared_ptr<const Game>> CheckGame(const std::string& spec) const;
+  // A table rebuilt from the store by replaying its record; `finished_now` is set when the
+  // replay ends the game and the store did not know it yet.
+  Result<std::shared_ptr<Table>> Revive(StoredTable stored, bool& finished_now);
+  void Forget(const std::string& id);
+  // lobby_housekeeping.cc
+  void ScheduleSweep();
+  void Sweep();
 
   const GameRegistry& games_;
   TableContext context_;
@@ -56,6 +88,9 @@ class Lobby {
   // Replies waiting for a rematch being created, by the finished table's id.
   std::map<std::string, std::vector<std::function<void(ApiResult<Json>)>>, std::less<>>
       rematch_replies_;
+  boost::asio::steady_timer sweep_timer_;
+  std::optional<std::chrono::steady_clock::time_point> last_retention_;
+  bool closing_ = false;
 };
 
 }  // namespace savanna::server

@@ -286,8 +286,9 @@ class WsSession final : public Client, public std::enable_shared_from_this<WsSes
     if (!table) return;
     Unbind();
     auto self = shared_from_this();
-    table->Spectate(self, [self, table, id] {
-      self->OnStrand([self, table, id] {
+    table->Spectate(self, [self, table, id](ApiResult<void> watching) {
+      self->OnStrand([self, table, id, watching] {
+        if (!watching) return self->SendError(watching.error(), id);
         self->Bind(table, kSpectator, "");
         self->SendNow({{"type", "spectating"}, {"table", table->id()}, {"id", id}});
       });
@@ -488,6 +489,7 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   auto resumed = s.lobby->Resume();
   if (!resumed) return tl::unexpected(resumed.error());
   s.resumed = *resumed;
+  s.lobby->StartHousekeeping();
   s.Accept();
   s.work.emplace(s.net.get_executor());
   for (int i = 0; i < s.options.network_threads; ++i) s.threads.emplace_back([&s] { s.net.run(); });
@@ -496,6 +498,7 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
 
 uint16_t Server::port() const { return impl_->acceptor->local_endpoint().port(); }
 size_t Server::resumed_tables() const { return impl_->resumed; }
+size_t Server::tables_in_memory() const { return impl_->lobby->InMemory(); }
 
 void Server::Stop() {
   Impl& s = *impl_;

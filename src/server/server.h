@@ -40,6 +40,8 @@ class Server {
 
   uint16_t port() const;
   size_t resumed_tables() const;
+  // Tables in the server's memory now (finished and idle ones leave it; the store keeps them).
+  size_t tables_in_memory() const;
   // Stops accepting, closes every connection, waits for the threads and the store. Idempotent.
   void Stop();
   // Blocks until Stop() is called (from another thread or a signal handler's Stop).

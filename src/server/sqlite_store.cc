@@ -1,30 +1,26 @@
-// The SQLite TableStore: WAL journal, one writer thread with group commit, prepared statements.
-// Reads happen only at start-up (LoadAll), before the writer has anything to do.
+// The SQLite TableStore: WAL journal, one writer thread with group commit, prepared statements,
+// and a read connection of its own for tables loaded on demand (WAL lets it read while the
+// writer commits).
 #include <sqlite3.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <thread>
 #include <utility>
 
+#include "server/sqlite_schema.h"
 #include "server/table_store.h"
 
 namespace savanna::server {
 namespace {
 
-constexpr const char* kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS tables(
-  id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, seed TEXT NOT NULL,
-  options TEXT NOT NULL, created INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS seats(
-  table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, player TEXT NOT NULL,
-  label TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
-  PRIMARY KEY(table_id, seat)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS actions(
-  table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL, player INTEGER NOT NULL,
-  action TEXT NOT NULL, PRIMARY KEY(table_id, idx)) WITHOUT ROWID;
-)sql";
+int64_t UnixNow() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 // A prepared statement, finalized on destruction.
 class Statement {
@@ -44,6 +40,10 @@ class Statement {
     sqlite3_bind_text(stmt_, i, text.data(), int(text.size()), SQLITE_TRANSIENT);
   }
   void Bind(int i, int64_t value) { sqlite3_bind_int64(stmt_, i, value); }
+  void Reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
   // Runs a statement that returns no rows, then resets it for the next use.
   bool Run() {
     const int rc = sqlite3_step(stmt_);
@@ -71,85 +71,75 @@ class SqliteStore final : public TableStore {
     if (writer_.joinable()) writer_.join();
     // close_v2 waits for the prepared statements, finalized after this body, to close the file.
     sqlite3_close_v2(db_);
+    sqlite3_close_v2(read_db_);
   }
 
   Result<void> Open(const std::string& path, SyncMode sync) {
+    if (auto ok = CheckDatabaseFile(path); !ok) return ok;
     if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
         SQLITE_OK)
       return Fail(ErrorCode::kIoError, "database " + path + ": " + sqlite3_errmsg(db_));
     const std::string setup = std::string("PRAGMA journal_mode=WAL; PRAGMA synchronous=") +
                               (sync == SyncMode::kFull ? "FULL" : "NORMAL") +
-                              "; PRAGMA busy_timeout=5000; PRAGMA foreign_keys=ON;" + kSchema;
-    if (auto ok = Exec(setup); !ok) return WithContext(ok, "database " + path + ": ");
+                              "; PRAGMA busy_timeout=5000; PRAGMA foreign_keys=ON;";
+    if (auto ok = Exec(db_, setup); !ok) return WithContext(ok, "database " + path + ": ");
     // journal_mode=WAL fails silently on a file system without shared memory: check it took.
     Statement mode;
     if (auto ok = mode.Prepare(db_, "PRAGMA journal_mode"); !ok) return ok;
     if (sqlite3_step(mode.get()) != SQLITE_ROW || mode.Text(0) != "wal")
       return Fail(ErrorCode::kIoError, "database " + path + ": cannot use WAL mode");
+    mode.Reset();
+    if (auto ok = Migrate(db_); !ok) return WithContext(ok, "database " + path + ": ");
     for (auto [stmt, sql] : {
              std::pair{&insert_table_,
-                       "INSERT INTO tables(id, game, params, seed, options, created) "
-                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
+                       "INSERT INTO tables(id, game, params, seed, options, created, "
+                       "creator_hash, updated) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6)"},
              std::pair{&upsert_seat_,
                        "INSERT OR REPLACE INTO seats(table_id, seat, player, label, name, "
                        "token_hash) VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
              std::pair{&insert_action_,
                        "INSERT INTO actions(table_id, idx, player, action) "
                        "VALUES(?1, ?2, ?3, ?4)"},
+             std::pair{&touch_, "UPDATE tables SET updated = ?2 WHERE id = ?1"},
+             std::pair{&finish_, "UPDATE tables SET finished = ?2, updated = ?2 WHERE id = ?1"},
+             std::pair{&delete_actions_, "DELETE FROM actions WHERE table_id = ?1"},
+             std::pair{&delete_seats_, "DELETE FROM seats WHERE table_id = ?1"},
+             std::pair{&delete_table_, "DELETE FROM tables WHERE id = ?1"},
+             std::pair{&finished_before_, "SELECT id FROM tables WHERE finished < ?1"},
          })
       if (auto ok = stmt->Prepare(db_, sql); !ok) return ok;
+    if (sqlite3_open_v2(path.c_str(), &read_db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+      return Fail(ErrorCode::kIoError, "database " + path + ": " + sqlite3_errmsg(read_db_));
+    sqlite3_busy_timeout(read_db_, 5000);
+    if (auto ok = PrepareReads(db_, load_); !ok) return ok;
+    if (auto ok = PrepareReads(read_db_, read_); !ok) return ok;
     writer_ = std::thread([this] { WriterLoop(); });
     return {};
   }
 
-  Result<std::vector<StoredTable>> LoadAll() override {
+  Result<std::vector<StoredTable>> LoadOpen(int64_t changed_since) override {
     std::lock_guard db_lock(db_mutex_);
+    Statement open;
+    if (auto ok = open.Prepare(db_,
+                               "SELECT id FROM tables WHERE finished IS NULL AND updated >= ?1 "
+                               "ORDER BY created, id");
+        !ok)
+      return tl::unexpected(ok.error());
+    open.Bind(1, changed_since);
+    std::vector<std::string> ids;
+    while (sqlite3_step(open.get()) == SQLITE_ROW) ids.push_back(open.Text(0));
     std::vector<StoredTable> tables;
-    Statement t, s, a;
-    if (auto ok = t.Prepare(db_,
-                            "SELECT id, game, params, seed, options, created FROM tables "
-                            "ORDER BY created, id");
-        !ok)
-      return tl::unexpected(ok.error());
-    if (auto ok = s.Prepare(db_,
-                            "SELECT player, label, name, token_hash FROM seats WHERE table_id = ?1 "
-                            "ORDER BY seat");
-        !ok)
-      return tl::unexpected(ok.error());
-    if (auto ok = a.Prepare(db_,
-                            "SELECT idx, player, action FROM actions WHERE table_id = ?1 ORDER BY "
-                            "idx");
-        !ok)
-      return tl::unexpected(ok.error());
-    while (sqlite3_step(t.get()) == SQLITE_ROW) {
-      StoredTable table;
-      table.id = t.Text(0);
-      table.game = t.Text(1);
-      table.params = Json::parse(t.Text(2), nullptr, false);
-      table.options = Json::parse(t.Text(4), nullptr, false);
-      table.created = sqlite3_column_int64(t.get(), 5);
-      const std::string bad = "database: table " + table.id + ": ";
-      if (table.params.is_discarded() || table.options.is_discarded())
-        return Fail(ErrorCode::kBadData, bad + "unreadable params or options");
-      try {
-        table.seed = std::stoull(t.Text(3));
-      } catch (const std::exception&) {
-        return Fail(ErrorCode::kBadData, bad + "unreadable seed");
-      }
-      s.Bind(1, table.id);
-      while (sqlite3_step(s.get()) == SQLITE_ROW)
-        table.seats.push_back({s.Text(0), s.Text(1), s.Text(2), s.Text(3)});
-      sqlite3_reset(s.get());
-      a.Bind(1, table.id);
-      while (sqlite3_step(a.get()) == SQLITE_ROW) {
-        if (sqlite3_column_int64(a.get(), 0) != int64_t(table.actions.size()))
-          return Fail(ErrorCode::kBadData, bad + "actions are not numbered 0, 1, 2, ...");
-        table.actions.push_back({Player(sqlite3_column_int(a.get(), 1)), a.Text(2)});
-      }
-      sqlite3_reset(a.get());
-      tables.push_back(std::move(table));
+    for (const std::string& id : ids) {
+      auto table = Read(load_, id);
+      if (!table) return tl::unexpected(table.error());
+      if (*table) tables.push_back(std::move(**table));
     }
     return tables;
+  }
+
+  Result<std::optional<StoredTable>> Load(const std::string& id) override {
+    std::lock_guard read_lock(read_mutex_);
+    return Read(read_, id);
   }
 
   void CreateTable(const StoredTable& table, Done done) override {
@@ -161,6 +151,7 @@ class SqliteStore final : public TableStore {
           insert_table_.Bind(4, std::to_string(table.seed));
           insert_table_.Bind(5, table.options.dump());
           insert_table_.Bind(6, table.created);
+          insert_table_.Bind(7, table.creator_hash);
           if (!insert_table_.Run()) return false;
           for (size_t i = 0; i < table.seats.size(); ++i)
             if (!WriteSeat(table.id, int(i), table.seats[i])) return false;
@@ -177,15 +168,50 @@ class SqliteStore final : public TableStore {
           insert_action_.Bind(2, index);
           insert_action_.Bind(3, int64_t(action.player));
           insert_action_.Bind(4, action.action);
-          return insert_action_.Run();
+          return insert_action_.Run() && Touch(table_id);
         },
         std::move(done));
   }
 
   void UpdateSeat(const std::string& table_id, int seat, const StoredSeat& stored,
                   Done done) override {
-    Enqueue([this, table_id, seat, stored] { return WriteSeat(table_id, seat, stored); },
+    Enqueue([this, table_id, seat,
+             stored] { return WriteSeat(table_id, seat, stored) && Touch(table_id); },
             std::move(done));
+  }
+
+  void MarkFinished(const std::string& table_id, int64_t when, Done done) override {
+    Enqueue(
+        [this, table_id, when] {
+          finish_.Bind(1, table_id);
+          finish_.Bind(2, when);
+          return finish_.Run();
+        },
+        std::move(done));
+  }
+
+  void DeleteTable(const std::string& table_id, Done done) override {
+    Enqueue([this, table_id] { return Delete(table_id); }, std::move(done));
+  }
+
+  void DeleteFinishedBefore(int64_t before, std::function<void(Result<int64_t>)> done) override {
+    auto count = std::make_shared<int64_t>(0);
+    Enqueue(
+        [this, before, count] {
+          std::vector<std::string> ids;
+          finished_before_.Bind(1, before);
+          while (sqlite3_step(finished_before_.get()) == SQLITE_ROW)
+            ids.push_back(finished_before_.Text(0));
+          finished_before_.Reset();
+          for (const std::string& id : ids)
+            if (!Delete(id)) return false;
+          *count = int64_t(ids.size());
+          return true;
+        },
+        [count, done = std::move(done)](Result<void> result) {
+          if (!result) return done(tl::unexpected(result.error()));
+          done(*count);
+        });
   }
 
   void Flush() override {
@@ -199,6 +225,84 @@ class SqliteStore final : public TableStore {
     Done done;
   };
 
+  // The statements that read one table (one set per connection).
+  struct Reads {
+    Statement table, seats, actions;
+  };
+  static Result<void> PrepareReads(sqlite3* db, Reads& r) {
+    if (auto ok = r.table.Prepare(db,
+                                  "SELECT id, game, params, seed, options, created, creator_hash, "
+                                  "updated, finished FROM tables WHERE id = ?1");
+        !ok)
+      return ok;
+    if (auto ok = r.seats.Prepare(db,
+                                  "SELECT player, label, name, token_hash FROM seats WHERE "
+                                  "table_id = ?1 ORDER BY seat");
+        !ok)
+      return ok;
+    return r.actions.Prepare(
+        db, "SELECT idx, player, action FROM actions WHERE table_id = ?1 ORDER BY idx");
+  }
+
+  // One table through `r`; none when there is no such table.
+  static Result<std::optional<StoredTable>> Read(Reads& r, const std::string& id) {
+    r.table.Bind(1, id);
+    const int rc = sqlite3_step(r.table.get());
+    if (rc != SQLITE_ROW) {
+      r.table.Reset();
+      if (rc == SQLITE_DONE) return std::optional<StoredTable>();
+      return Fail(ErrorCode::kIoError, "database: cannot read table " + id);
+    }
+    StoredTable table;
+    table.id = r.table.Text(0);
+    table.game = r.table.Text(1);
+    table.params = Json::parse(r.table.Text(2), nullptr, false);
+    table.options = Json::parse(r.table.Text(4), nullptr, false);
+    table.created = sqlite3_column_int64(r.table.get(), 5);
+    table.creator_hash = r.table.Text(6);
+    table.updated = sqlite3_column_int64(r.table.get(), 7);
+    if (sqlite3_column_type(r.table.get(), 8) != SQLITE_NULL)
+      table.finished = sqlite3_column_int64(r.table.get(), 8);
+    const std::string seed = r.table.Text(3);
+    r.table.Reset();
+    const std::string bad = "database: table " + table.id + ": ";
+    if (table.params.is_discarded() || table.options.is_discarded())
+      return Fail(ErrorCode::kBadData, bad + "unreadable params or options");
+    try {
+      table.seed = std::stoull(seed);
+    } catch (const std::exception&) {
+      return Fail(ErrorCode::kBadData, bad + "unreadable seed");
+    }
+    r.seats.Bind(1, table.id);
+    while (sqlite3_step(r.seats.get()) == SQLITE_ROW)
+      table.seats.push_back({r.seats.Text(0), r.seats.Text(1), r.seats.Text(2), r.seats.Text(3)});
+    r.seats.Reset();
+    r.actions.Bind(1, table.id);
+    bool numbered = true;
+    while (sqlite3_step(r.actions.get()) == SQLITE_ROW) {
+      numbered =
+          numbered && sqlite3_column_int64(r.actions.get(), 0) == int64_t(table.actions.size());
+      table.actions.push_back({Player(sqlite3_column_int(r.actions.get(), 1)), r.actions.Text(2)});
+    }
+    r.actions.Reset();
+    if (!numbered) return Fail(ErrorCode::kBadData, bad + "actions are not numbered 0, 1, 2, ...");
+    return std::optional<StoredTable>(std::move(table));
+  }
+
+  bool Touch(const std::string& table_id) {
+    touch_.Bind(1, table_id);
+    touch_.Bind(2, UnixNow());
+    return touch_.Run();
+  }
+
+  bool Delete(const std::string& table_id) {
+    for (Statement* stmt : {&delete_actions_, &delete_seats_, &delete_table_}) {
+      stmt->Bind(1, table_id);
+      if (!stmt->Run()) return false;
+    }
+    return true;
+  }
+
   bool WriteSeat(const std::string& table_id, int seat, const StoredSeat& stored) {
     upsert_seat_.Bind(1, table_id);
     upsert_seat_.Bind(2, int64_t(seat));
@@ -207,14 +311,6 @@ class SqliteStore final : public TableStore {
     upsert_seat_.Bind(5, stored.name);
     upsert_seat_.Bind(6, stored.token_hash);
     return upsert_seat_.Run();
-  }
-
-  Result<void> Exec(const std::string& sql) {
-    char* message = nullptr;
-    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return {};
-    std::string text = message ? message : sqlite3_errmsg(db_);
-    sqlite3_free(message);
-    return Fail(ErrorCode::kIoError, text);
   }
 
   void Enqueue(std::function<bool()> run, Done done) {
@@ -227,14 +323,14 @@ class SqliteStore final : public TableStore {
 
   // Runs `batch` in one transaction; true when it committed.
   bool RunBatch(const std::vector<Write>& batch) {
-    if (!Exec("BEGIN IMMEDIATE")) return false;
+    if (!Exec(db_, "BEGIN IMMEDIATE")) return false;
     for (const Write& w : batch)
       if (!w.run()) {
-        Exec("ROLLBACK");
+        Exec(db_, "ROLLBACK");
         return false;
       }
-    if (Exec("COMMIT")) return true;
-    Exec("ROLLBACK");
+    if (Exec(db_, "COMMIT")) return true;
+    Exec(db_, "ROLLBACK");
     return false;
   }
 
@@ -277,8 +373,13 @@ class SqliteStore final : public TableStore {
   }
 
   sqlite3* db_ = nullptr;
-  std::mutex db_mutex_;  // LoadAll against the writer
-  Statement insert_table_, upsert_seat_, insert_action_;
+  std::mutex db_mutex_;  // LoadOpen against the writer
+  Statement insert_table_, upsert_seat_, insert_action_, touch_, finish_;
+  Statement delete_actions_, delete_seats_, delete_table_, finished_before_;
+  Reads load_;  // on db_, at start-up
+  sqlite3* read_db_ = nullptr;
+  std::mutex read_mutex_;  // Load calls, one at a time
+  Reads read_;             // on read_db_
 
   std::mutex mutex_;  // guards the queue and the flags below
   std::condition_variable wake_, idle_;

@@ -19,6 +19,16 @@ namespace {
 constexpr size_t kNoStep = size_t(-1);
 constexpr size_t kMaxNameSize = 40;
 
+tl::unexpected<ApiError> TableClosed() {
+  return ApiFail(410, "table_closed", "the table is gone (deleted, expired or the server stops)");
+}
+
+int64_t UnixNow() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 ApiError StorageError(const Error& error) {
   std::cerr << "savanna serve: storage error: " << error.message << "\n";
   return ApiError{500, "storage_error", "the server could not store the change; nothing changed"};
@@ -85,6 +95,7 @@ std::string_view StatusName(TableStatus status) {
 Table::Table(TableContext context, StoredTable stored, Session session, TableOptions options,
              size_t open_step_start)
     : id_(stored.id),
+      created_(stored.created),
       context_(std::move(context)),
       options_(std::move(options)),
       stored_(std::move(stored)),
@@ -232,6 +243,7 @@ void Table::SetRematch(const std::string& id) {
 void Table::Join(std::optional<int> wanted, std::string name, std::shared_ptr<Client> client,
                  std::function<void(ApiResult<Joined>)> reply) {
   Run([this, wanted, name = std::move(name), client = std::move(client), reply] {
+    if (closed_) return reply(TableClosed());
     if (session_.IsTerminal()) return reply(ApiFail(409, "game_over", "the game is over"));
     if (name.size() > kMaxNameSize)
       return reply(ApiFail(400, "bad_request",
@@ -266,6 +278,7 @@ void Table::Join(std::optional<int> wanted, std::string name, std::shared_ptr<Cl
         [this, s = *seat, updated, token, client, reply, was_waiting](Result<void> stored) {
           if (!stored) return reply(tl::unexpected(StorageError(stored.error())));
           stored_.seats[s] = updated;
+          Touch();
           reply(Joined{s, token});
           if (client) Attach(client, s);
           Broadcast({}, -1, client.get());
@@ -278,6 +291,7 @@ void Table::Join(std::optional<int> wanted, std::string name, std::shared_ptr<Cl
 void Table::Rejoin(const std::string& token, std::shared_ptr<Client> client,
                    std::function<void(ApiResult<int>)> reply) {
   Run([this, token, client = std::move(client), reply] {
+    if (closed_) return reply(TableClosed());
     const std::optional<int> seat = SeatOfToken(token);
     if (!seat)
       return reply(ApiFail(403, "bad_token", "the token does not hold a seat at this table"));
@@ -288,15 +302,17 @@ void Table::Rejoin(const std::string& token, std::shared_ptr<Client> client,
   });
 }
 
-void Table::Spectate(std::shared_ptr<Client> client, std::function<void()> reply) {
+void Table::Spectate(std::shared_ptr<Client> client, std::function<void(ApiResult<void>)> reply) {
   Run([this, client = std::move(client), reply] {
-    reply();
+    if (closed_) return reply(TableClosed());
+    reply({});
     Attach(client, kSpectator);
   });
 }
 
 void Table::Leave(const std::string& token, std::function<void(ApiResult<int>)> reply) {
   Run([this, token, reply] {
+    if (closed_) return reply(TableClosed());
     const std::optional<int> seat = SeatOfToken(token);
     if (!seat)
       return reply(ApiFail(403, "bad_token", "the token does not hold a seat at this table"));
@@ -310,6 +326,7 @@ void Table::Leave(const std::string& token, std::function<void(ApiResult<int>)> 
         [this, s = *seat, updated, reply](Result<void> stored) {
           if (!stored) return reply(tl::unexpected(StorageError(stored.error())));
           stored_.seats[s] = updated;
+          Touch();
           std::erase_if(viewers_, [s](const Viewer& v) { return v.seat == s; });
           reply(s);
           Broadcast({}, -1);
@@ -324,6 +341,7 @@ void Table::Detach(const Client* client) {
     const size_t before = viewers_.size();
     std::erase_if(viewers_, [client](const Viewer& v) { return v.key == client; });
     if (viewers_.size() == before) return;
+    Touch();
   }
   Run([this] {
     UpdateVacancyTimers();
@@ -336,6 +354,7 @@ void Table::Detach(const Client* client) {
 void Table::Act(int seat, const std::string& token, const std::string& action,
                 std::function<void(ApiResult<int64_t>)> reply) {
   Run([this, seat, token, action, reply] {
+    if (closed_) return reply(TableClosed());
     if (SeatOfToken(token) != seat)
       return reply(ApiFail(403, "bad_token", "your seat token no longer holds a seat here"));
     if (StatusLocked() == TableStatus::kWaiting)
@@ -380,6 +399,11 @@ void Table::AfterAction(Player seat, int64_t index, const Revealed& revealed) {
     open_step_start_ = kNoStep;
   }
   (void)seat;
+  Touch();
+  if (session_.IsTerminal())
+    context_.store->MarkFinished(id_, UnixNow(), [id = id_](Result<void> done) {
+      if (!done) std::cerr << "savanna serve: table " << id << ": " << done.error().message << "\n";
+    });
   Broadcast(now_public, own);
   ScheduleAgents();
   UpdateVacancyTimers();
@@ -536,10 +560,60 @@ void Table::ReplaceVacantSeat(int seat) {
           return;
         }
         stored_.seats[size_t(seat)] = updated;
+        Touch();
         std::erase_if(viewers_, [seat](const Viewer& v) { return v.seat == seat; });
         Broadcast({}, -1);
         ScheduleAgents();
       });
+}
+
+// ---- Lifecycle ----------------------------------------------------------------------------------
+
+bool Table::CloseIfIdle(TableStatus status, std::chrono::steady_clock::duration idle,
+                        bool need_quiet) {
+  Lock lock(mutex_);
+  if (closed_ || StatusLocked() != status || busy_ ||
+      std::chrono::steady_clock::now() - last_change_ < idle)
+    return false;
+  for (const Viewer& v : viewers_)
+    if (!v.client.expired()) return false;
+  if (need_quiet) {
+    if (!thinking_.Empty()) return false;
+    for (const auto& timer : vacancy_timers_)
+      if (timer) return false;
+  }
+  CloseLocked();
+  return true;
+}
+
+bool Table::closed() const {
+  Lock lock(mutex_);
+  return closed_;
+}
+
+void Table::DeleteIfWaiting(std::optional<std::string> creator_token, std::string reason,
+                            std::function<void(ApiResult<void>)> reply) {
+  Run([this, creator_token = std::move(creator_token), reason = std::move(reason), reply] {
+    if (closed_) return reply(TableClosed());
+    if (creator_token && !TokenMatches(*creator_token, stored_.creator_hash))
+      return reply(ApiFail(403, "bad_token",
+                           "only the table's creator (its creator_token) may "
+                           "delete it"));
+    if (StatusLocked() != TableStatus::kWaiting)
+      return reply(
+          ApiFail(409, "not_waiting", "only a table still waiting for its players can be deleted"));
+    Write([this](TableStore::Done done) { context_.store->DeleteTable(id_, std::move(done)); },
+          [this, reason, reply](Result<void> stored) {
+            if (!stored) return reply(tl::unexpected(StorageError(stored.error())));
+            const auto message = std::make_shared<const std::string>(
+                Json{{"type", "closed"}, {"table", id_}, {"reason", reason}}.dump());
+            for (const Viewer& v : viewers_)
+              if (auto client = v.client.lock()) client->Send(message);
+            viewers_.clear();
+            CloseLocked();
+            reply({});
+          });
+  });
 }
 
 void Table::Start() {
@@ -550,6 +624,10 @@ void Table::Start() {
 
 void Table::Close() {
   Lock lock(mutex_);
+  CloseLocked();
+}
+
+void Table::CloseLocked() {
   closed_ = true;
   context_.agents->Cancel(this);
   for (auto& timer : vacancy_timers_) {

@@ -5,6 +5,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -73,7 +74,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // Attaches `client` to the seat that `token` belongs to (after a disconnect). No write.
   void Rejoin(const std::string& token, std::shared_ptr<Client> client,
               std::function<void(ApiResult<int>)> reply);
-  void Spectate(std::shared_ptr<Client> client, std::function<void()> reply);
+  void Spectate(std::shared_ptr<Client> client, std::function<void(ApiResult<void>)> reply);
   // Gives the seat of `token` up: the token stops working and the seat is free again.
   void Leave(const std::string& token, std::function<void(ApiResult<int>)> reply);
   // A human seat's action (its text). `reply` gets the action's index once it is stored.
@@ -98,9 +99,23 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string rematch() const;
   void SetRematch(const std::string& id);
 
+  // ---- Lifecycle (the lobby's housekeeping) ----
+  int64_t created() const { return created_; }
+  // Closes the table (it leaves the server's memory; the store keeps it) if its status is
+  // `status`, no connection follows it, it has not changed for `idle`, and (with `need_quiet`)
+  // no agent thinks and no vacancy timer runs. True when it closed.
+  bool CloseIfIdle(TableStatus status, std::chrono::steady_clock::duration idle, bool need_quiet);
+  bool closed() const;
+  // Deletes the table from the store if it is still waiting for its players and, when
+  // `creator_token` is given, that is the token returned at creation; then tells every
+  // connection ({"type": "closed", "reason": `reason`}) and closes. Errors: bad_token,
+  // not_waiting, table_closed, storage_error; nothing changes then.
+  void DeleteIfWaiting(std::optional<std::string> creator_token, std::string reason,
+                       std::function<void(ApiResult<void>)> reply);
+
   // After construction (and after resuming): starts agents and vacancy timers as needed.
   void Start();
-  // Stops timers; agents already thinking finish on their own.
+  // Stops timers and drops the agents' decisions; every later request gets table_closed.
   void Close();
 
  private:
@@ -118,6 +133,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void Drain();
 
   TableStatus StatusLocked() const;
+  void Touch() { last_change_ = std::chrono::steady_clock::now(); }
   Json SummaryLocked() const;
   Json SeatsJson() const;
   std::optional<int> SeatOfToken(const std::string& token) const;
@@ -142,8 +158,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void OnAgentChoice(Player seat, Action action);
   void UpdateVacancyTimers();
   void ReplaceVacantSeat(int seat);
+  void CloseLocked();
 
   const std::string id_;
+  const int64_t created_;
   TableContext context_;
   TableOptions options_;
 
@@ -158,6 +176,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<std::unique_ptr<boost::asio::steady_timer>> vacancy_timers_;  // per seat
   bool closed_ = false;
   std::string rematch_;  // the id of the rematch table, once one was made
+  std::chrono::steady_clock::time_point last_change_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace savanna::server

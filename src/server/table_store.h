@@ -1,10 +1,12 @@
 // Where tables live between restarts: the TableStore interface (tables, seats and every accepted
 // action) and its SQLite implementation. A PostgreSQL backend would implement the same interface.
+// Tables not in the server's memory (finished, or idle for long) are read back from here.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,8 +28,11 @@ struct StoredTable {
   std::string game;  // the registered name
   Json params;       // resolved parameters, as in a record
   uint64_t seed = 0;
-  Json options;         // the table's options (server.h TableOptions::ToJson)
-  int64_t created = 0;  // Unix time in seconds
+  Json options;                     // the table's options (server.h TableOptions::ToJson)
+  int64_t created = 0;              // Unix time in seconds
+  std::string creator_hash;         // SHA-256 of the creator's token; "" when there is none
+  int64_t updated = 0;              // Unix time of the last stored change
+  std::optional<int64_t> finished;  // Unix time the game ended; none while it goes on
   std::vector<StoredSeat> seats;
   std::vector<RecordedAction> actions;  // every accepted action, in order
 };
@@ -39,16 +44,26 @@ class TableStore {
   using Done = std::function<void(Result<void>)>;
   virtual ~TableStore() = default;
 
-  // Every stored table with its seats and actions (at start-up, before any write).
-  virtual Result<std::vector<StoredTable>> LoadAll() = 0;
+  // The tables not known to be finished and changed at or after `changed_since` (Unix time),
+  // with their seats and actions, oldest first (at start-up, before any write).
+  virtual Result<std::vector<StoredTable>> LoadOpen(int64_t changed_since) = 0;
+  // One table by id, finished or not; none when there is no such table. Safe on any thread
+  // while writes go on (it sees every write whose `done` has run).
+  virtual Result<std::optional<StoredTable>> Load(const std::string& id) = 0;
   // A new table with its seats (its actions must be empty).
   virtual void CreateTable(const StoredTable& table, Done done) = 0;
-  // Action `index` (0-based, the next one) of a table.
+  // Action `index` (0-based, the next one) of a table; the table counts as changed now.
   virtual void AppendAction(const std::string& table_id, int64_t index,
                             const RecordedAction& action, Done done) = 0;
-  // Replaces what is stored for one seat.
+  // Replaces what is stored for one seat; the table counts as changed now.
   virtual void UpdateSeat(const std::string& table_id, int seat, const StoredSeat& stored,
                           Done done) = 0;
+  // Records that the table's game ended at `when` (Unix time).
+  virtual void MarkFinished(const std::string& table_id, int64_t when, Done done) = 0;
+  // Removes a table with its seats and actions.
+  virtual void DeleteTable(const std::string& table_id, Done done) = 0;
+  // Removes every table whose game ended before `before` (Unix time); `done` gets how many.
+  virtual void DeleteFinishedBefore(int64_t before, std::function<void(Result<int64_t>)> done) = 0;
   // Returns once every write submitted so far is done.
   virtual void Flush() = 0;
 };
@@ -58,7 +73,9 @@ enum class SyncMode { kNormal, kFull };
 // SQLite in WAL mode. One writer thread applies queued writes in batches, one transaction per
 // batch (group commit), so many tables share each commit. With SyncMode::kFull (the default) a
 // commit is on disk before `done` runs: it survives a kill -9 and a power loss; kNormal
-// survives a kill -9 of the server but may lose the last commits on a power loss.
+// survives a kill -9 of the server but may lose the last commits on a power loss. Opening checks
+// the file (sqlite_schema.h CheckDatabaseFile: a damaged or foreign database is refused and
+// left unchanged) and migrates it to the current schema. Load reads on a connection of its own.
 Result<std::unique_ptr<TableStore>> OpenSqliteStore(const std::string& path,
                                                     SyncMode sync = SyncMode::kFull);
 

@@ -2,9 +2,11 @@
 // that leaves the others of its batch alone) and the server's secrets (SHA-256, tokens).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <future>
 #include <set>
+#include <thread>
 
 #include "server/server_test_util.h"
 #include "server/table_store.h"
@@ -50,7 +52,7 @@ TEST(SqliteStoreTest, TablesSeatsAndActionsSurviveReopening) {
   }
   auto store = OpenSqliteStore(path);
   ASSERT_TRUE(store);
-  auto tables = (*store)->LoadAll();
+  auto tables = (*store)->LoadOpen(0);
   ASSERT_TRUE(tables) << tables.error().message;
   ASSERT_EQ(tables->size(), 1u);
   const StoredTable& t = (*tables)[0];
@@ -84,10 +86,65 @@ TEST(SqliteStoreTest, ABadWriteFailsAloneInItsBatch) {
   EXPECT_FALSE(results[1].get_future().get());
   EXPECT_TRUE(results[2].get_future().get());
   EXPECT_FALSE(Wait([&](auto done) { s.CreateTable(SampleTable("t1"), done); })) << "same id";
-  auto tables = s.LoadAll();
+  auto tables = s.LoadOpen(0);
   ASSERT_TRUE(tables);
   ASSERT_EQ((*tables)[0].actions.size(), 2u);
   EXPECT_EQ((*tables)[0].actions[0].action, "a");
+}
+
+TEST(SqliteStoreTest, FinishedDeletedAndIdleTablesAreFoundOnlyWhereTheyShouldBe) {
+  TempDir dir;
+  auto store = OpenSqliteStore(dir.Path("t.db"), SyncMode::kNormal);
+  ASSERT_TRUE(store);
+  TableStore& s = **store;
+  for (const char* id : {"a", "b", "c", "d"})
+    ASSERT_TRUE(Wait([&](auto done) { s.CreateTable(SampleTable(id), done); }));
+  ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("b", 0, {0, "play 1 zebra"}, done); }));
+  ASSERT_TRUE(Wait([&](auto done) { s.MarkFinished("c", 1700000100, done); }));
+  ASSERT_TRUE(Wait([&](auto done) { s.MarkFinished("d", 1800000000, done); }));
+  // Open tables changed since 1700000050: only b (its action touched it just now).
+  auto open = s.LoadOpen(1700000050);
+  ASSERT_TRUE(open);
+  ASSERT_EQ(open->size(), 1u);
+  EXPECT_EQ((*open)[0].id, "b");
+  EXPECT_GT((*open)[0].updated, 1700000050);
+  EXPECT_EQ(s.LoadOpen(0)->size(), 2u) << "a and b; c and d are finished";
+  // Any table by id, finished or not.
+  auto c = s.Load("c");
+  ASSERT_TRUE(c && *c);
+  EXPECT_EQ((*c)->finished, 1700000100);
+  EXPECT_EQ((*c)->seats.size(), 2u);
+  EXPECT_FALSE(*s.Load("nope"));
+  ASSERT_TRUE(Wait([&](auto done) { s.DeleteTable("a", done); }));
+  EXPECT_FALSE(*s.Load("a"));
+  std::promise<Result<int64_t>> deleted;
+  s.DeleteFinishedBefore(1750000000, [&](Result<int64_t> n) { deleted.set_value(n); });
+  EXPECT_EQ(deleted.get_future().get().value(), 1) << "c ended before; d after";
+  EXPECT_FALSE(*s.Load("c"));
+  EXPECT_TRUE(*s.Load("d"));
+}
+
+TEST(SqliteStoreTest, LoadReadsWhileTheWriterCommits) {
+  TempDir dir;
+  auto store = OpenSqliteStore(dir.Path("t.db"));
+  ASSERT_TRUE(store);
+  TableStore& s = **store;
+  ASSERT_TRUE(Wait([&](auto done) { s.CreateTable(SampleTable("t"), done); }));
+  std::atomic<bool> writing{true};
+  std::thread writer([&] {
+    for (int i = 0; i < 200; ++i)
+      ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("t", i, {0, "x"}, done); }));
+    writing = false;
+  });
+  size_t last = 0;
+  while (writing) {
+    auto t = s.Load("t");
+    ASSERT_TRUE(t && *t) << (t ? "" : t.error().message);
+    EXPECT_GE((*t)->actions.size(), last) << "never goes back";
+    last = (*t)->actions.size();
+  }
+  writer.join();
+  EXPECT_EQ((*s.Load("t"))->actions.size(), 200u) << "every committed action is seen";
 }
 
 TEST(SqliteStoreTest, UnusableFileIsAnError) {
