@@ -142,6 +142,51 @@ void AddServeCommand(CLI::App& app, Context& context) {
                   "Largest WebSocket message or HTTP body, in bytes")
       ->check(CLI::Range(256, 1 << 20))
       ->capture_default_str();
+  cmd->add_option("--requests-per-second", s.requests_per_second,
+                  "HTTP requests (and WebSocket upgrades) per second per client address")
+      ->check(CLI::Range(0.01, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--request-burst", s.request_burst,
+                  "HTTP requests a client address may send at once")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--tables-per-minute", s.tables_per_minute,
+                  "Tables (and rematches) a client address may create per minute")
+      ->check(CLI::Range(0.01, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--joins-per-minute", s.joins_per_minute,
+                  "Seats a client address may take per minute (HTTP and WebSocket)")
+      ->check(CLI::Range(0.01, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--max-connections-per-client", s.max_connections_per_client,
+                  "Open connections (HTTP and WebSocket) per client address")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cmd->add_option("--max-connections", s.max_connections,
+                  "Open connections in all (0: the file-descriptor limit less a reserve)")
+      ->check(CLI::Range(0, 10000000))
+      ->capture_default_str();
+  cmd->add_option("--trusted-proxy", s.trusted_proxy,
+                  "Address of a reverse proxy in front of the server: the last address of its "
+                  "X-Forwarded-For header is the client")
+      ->type_name("IP");
+  cmd->add_option("--http-timeout", s.http_timeout,
+                  "Seconds a client has to send one whole HTTP request")
+      ->check(CLI::Range(0.1, 3600.0))
+      ->capture_default_str();
+  cmd->add_option("--ws-idle-timeout", s.ws_idle_timeout,
+                  "Seconds of silence (no message, no answer to a ping) before a WebSocket is "
+                  "closed; one that follows no table must send a message as often")
+      ->check(CLI::Range(0.1, 86400.0))
+      ->capture_default_str();
+  cmd->add_option("--max-header", s.max_header_bytes,
+                  "Largest HTTP request headers, in bytes (larger: 431)")
+      ->check(CLI::Range(1024, 1 << 20))
+      ->capture_default_str();
+  cmd->add_option("--max-queued", s.max_queued_bytes,
+                  "Bytes of replies waiting for a client that does not read before it is dropped")
+      ->check(CLI::Range(1 << 16, 1 << 30))
+      ->capture_default_str();
   cmd->add_option("--rate", s.messages_per_second, "WebSocket messages per second per connection")
       ->check(CLI::Range(0.1, 100000.0))
       ->capture_default_str();

@@ -1,6 +1,7 @@
 // Error replies and strict field readers shared by the HTTP API and the WebSocket messages.
 #include "server/api_error.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace savanna::server {
@@ -12,6 +13,14 @@ std::string Quoted(std::string_view key) { return "'" + std::string(key) + "'"; 
 
 ApiError FromError(const Error& error, int status) {
   return ApiError{status, std::string(ErrorCodeName(error.code)), error.message};
+}
+
+ApiError RateLimited(const std::string& what, double wait) {
+  const int seconds = std::max(1, int(std::ceil(wait)));
+  return ApiError{429, "rate_limited",
+                  "too many " + what + " from your address: try again in " +
+                      std::to_string(seconds) + (seconds == 1 ? " second" : " seconds"),
+                  seconds};
 }
 
 Json ErrorJson(const ApiError& error, const Json& id) {

@@ -19,6 +19,7 @@ struct ApiError {
   int status = 400;  // the HTTP status (WebSocket errors carry the code and message only)
   std::string code;  // e.g. "bad_json", "unknown_table", "illegal_action"
   std::string message;
+  int retry_after = 0;  // seconds, for rate_limited (HTTP: the Retry-After header)
 };
 
 template <class T>
@@ -29,6 +30,9 @@ inline tl::unexpected<ApiError> ApiFail(int status, std::string code, std::strin
 }
 // A core Error as an ApiError: its code name ("illegal_action") and its message.
 ApiError FromError(const Error& error, int status = 400);
+
+// 429 rate_limited: too many `what` from this client; one may come again after `wait` seconds.
+ApiError RateLimited(const std::string& what, double wait);
 
 // {"type": "error", "code", "message"} plus "id" when the request carried one.
 Json ErrorJson(const ApiError& error, const Json& id = nullptr);

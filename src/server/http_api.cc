@@ -28,12 +28,29 @@ HttpResponse JsonResponse(int status, const Json& json) {
 }
 
 HttpResponse ErrorResponse(const ApiError& error) {
-  return JsonResponse(error.status, ErrorJson(error));
+  HttpResponse response = JsonResponse(error.status, ErrorJson(error));
+  if (error.retry_after > 0)
+    response.headers.emplace_back("Retry-After", std::to_string(error.retry_after));
+  return response;
 }
 
-HttpApi::HttpApi(Lobby& lobby, StaticFiles files) : lobby_(lobby), files_(std::move(files)) {}
+HttpApi::HttpApi(Lobby& lobby, StaticFiles files, ClientRates* rates)
+    : lobby_(lobby), files_(std::move(files)), rates_(rates) {}
+
+std::optional<HttpResponse> HttpApi::Limit(RateLimiter& limiter, const std::string& client,
+                                           const std::string& what) {
+  const double wait = limiter.Take(client);
+  if (wait <= 0) return std::nullopt;
+  return ErrorResponse(RateLimited(what, wait));
+}
+
+std::optional<HttpResponse> HttpApi::Admit(const std::string& client) {
+  if (rates_ == nullptr) return std::nullopt;
+  return Limit(rates_->requests, client, "requests");
+}
 
 void HttpApi::Handle(const HttpRequest& request, std::function<void(HttpResponse)> reply) {
+  if (auto refused = Admit(request.client)) return reply(std::move(*refused));
   const std::string path = request.target.substr(0, request.target.find('?'));
   if (path == "/api" || path.rfind("/api/", 0) == 0) return Api(request, path, std::move(reply));
   if (request.method != "GET") return reply(ErrorResponse(BadMethod("GET")));
@@ -62,9 +79,15 @@ void HttpApi::Api(const HttpRequest& request, const std::string& path,
     if (!post) return reply(ErrorResponse(BadMethod("GET or POST")));
     auto body = Body(request);
     if (!body) return reply(ErrorResponse(body.error()));
-    return lobby_.Create(*body, [reply](ApiResult<Json> created) {
-      reply(created ? JsonResponse(201, *created) : ErrorResponse(created.error()));
-    });
+    Lobby::Admit admit;
+    if (rates_ != nullptr)
+      admit = [this, client = request.client]() -> double { return rates_->creates.Take(client); };
+    return lobby_.Create(
+        *body,
+        [reply](ApiResult<Json> created) {
+          reply(created ? JsonResponse(201, *created) : ErrorResponse(created.error()));
+        },
+        admit);
   }
   const std::string prefix = "/api/tables/";
   if (path.rfind(prefix, 0) == 0) {
@@ -112,6 +135,9 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
   if (action == "rematch") {
     if (auto ok = CheckFields(*body, {}, "the rematch request"); !ok)
       return reply(ErrorResponse(ok.error()));
+    if (rates_ != nullptr && table->rematch().empty())
+      if (auto refused = Limit(rates_->creates, request.client, "tables created"))
+        return reply(std::move(*refused));
     return lobby_.Rematch(table, [reply](ApiResult<Json> made) {
       reply(made ? JsonResponse(200, *made) : ErrorResponse(made.error()));
     });
@@ -131,6 +157,9 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
       if (!n) return reply(ErrorResponse(n.error()));
       name = *n;
     }
+    if (rates_ != nullptr)
+      if (auto refused = Limit(rates_->joins, request.client, "seats taken"))
+        return reply(std::move(*refused));
     return table->Join(seat, name, nullptr, [reply, id](ApiResult<Table::Joined> joined) {
       if (!joined) return reply(ErrorResponse(joined.error()));
       reply(JsonResponse(200, {{"table", id}, {"seat", joined->seat}, {"token", joined->token}}));

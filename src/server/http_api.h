@@ -4,10 +4,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "server/client_limits.h"
 #include "server/lobby.h"
 #include "server/static_files.h"
 
@@ -17,6 +19,7 @@ struct HttpRequest {
   std::string method;  // "GET", "POST", ...
   std::string target;  // "/api/tables?x=1"
   std::string body;
+  std::string client;  // who sent it, for the rate limits (client_limits.h ClientKey)
 };
 
 struct HttpResponse {
@@ -30,10 +33,14 @@ struct HttpResponse {
 class HttpApi {
  public:
   // `files`: the built web UI served at / (empty or without index.html: the built-in page).
-  HttpApi(Lobby& lobby, StaticFiles files);
+  // `rates` (optional): the per-client request, creation and join limits.
+  HttpApi(Lobby& lobby, StaticFiles files, ClientRates* rates = nullptr);
 
   // `reply` runs once, possibly on another thread (creating a table waits for the store).
   void Handle(const HttpRequest& request, std::function<void(HttpResponse)> reply);
+  // The refusal (429 with Retry-After) when `client` has sent too many requests; none when it
+  // may send this one (which is counted).
+  std::optional<HttpResponse> Admit(const std::string& client);
 
  private:
   void Api(const HttpRequest& request, const std::string& path,
@@ -42,8 +49,13 @@ class HttpApi {
                   std::function<void(HttpResponse)> reply);
   std::string IndexPage() const;
 
+  // The 429 reply when `limiter` has no token left for `client`.
+  static std::optional<HttpResponse> Limit(RateLimiter& limiter, const std::string& client,
+                                           const std::string& what);
+
   Lobby& lobby_;
   StaticFiles files_;
+  ClientRates* rates_;
 };
 
 // JSON responses; an error body is {"type": "error", "code", "message"}.

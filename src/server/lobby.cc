@@ -54,7 +54,8 @@ ApiResult<std::shared_ptr<const Game>> Lobby::CheckGame(const std::string& text)
   return *game;
 }
 
-void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> reply) {
+void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> reply,
+                   const Admit& admit) {
   if (auto ok = CheckFields(request, {"game", "seats", "options"}, "the table request"); !ok)
     return reply(tl::unexpected(ok.error()));
   auto spec = StringField(request, "game", kMaxSpecSize);
@@ -92,6 +93,9 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
   auto session = Session::Create(*game, labels, seed);
   if (!session) return reply(tl::unexpected(FromError(session.error())));
 
+  if (admit)
+    if (const double wait = admit(); wait > 0)
+      return reply(tl::unexpected(RateLimited("tables created", wait)));
   const std::string creator_token = RandomHex(kTokenBytes);
   StoredTable stored;
   stored.creator_hash = Sha256Hex(creator_token);

@@ -29,6 +29,19 @@ struct ServerOptions {
   double messages_per_second = 20;         // per connection, sustained ...
   double message_burst = 40;               // ... with bursts up to this many
   LobbyOptions lobby;
+
+  // What one client (an address; client_limits.h) may cost, and the connections in all.
+  double requests_per_second = 20;  // HTTP requests and WebSocket upgrades, sustained ...
+  double request_burst = 60;        // ... with bursts up to this many
+  double tables_per_minute = 10;    // tables created (and rematches), also the burst
+  double joins_per_minute = 30;     // seats taken over HTTP or the WebSocket, also the burst
+  size_t max_connections_per_client = 32;
+  size_t max_connections = 0;  // 0: the file-descriptor limit less a reserve
+  std::string trusted_proxy;   // a reverse proxy's address: its X-Forwarded-For names the client
+  size_t max_header_bytes = 16 * 1024;        // larger request headers get 431
+  double http_timeout = 10;                   // seconds to receive one whole HTTP request
+  double ws_idle_timeout = 60;                // seconds of silence before a WebSocket closes
+  size_t max_queued_bytes = size_t(4) << 20;  // unsent replies to a client that does not read
 };
 
 class Server {

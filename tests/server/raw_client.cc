@@ -31,7 +31,20 @@ RawConnection::RawConnection(uint16_t port, const std::string& source) {
 
 RawConnection::~RawConnection() { Close(); }
 
-RawConnection::RawConnection(RawConnection&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+RawConnection::RawConnection(RawConnection&& other) noexcept
+    : fd_(other.fd_), peer_closed_(other.peer_closed_) {
+  other.fd_ = -1;
+}
+
+RawConnection& RawConnection::operator=(RawConnection&& other) noexcept {
+  if (this != &other) {
+    Close();
+    fd_ = other.fd_;
+    peer_closed_ = other.peer_closed_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
 
 void RawConnection::Close() {
   if (fd_ >= 0) close(fd_);
@@ -61,7 +74,10 @@ std::string RawConnection::Receive(milliseconds timeout, std::string_view until)
     char buffer[4096];
     const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
     if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;
+    if (got <= 0) {
+      peer_closed_ = true;
+      break;
+    }
     received.append(buffer, size_t(got));
   }
   return received;
@@ -95,6 +111,75 @@ std::string RawGet(uint16_t port, std::string_view target, const std::string& so
       port,
       "GET " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
       milliseconds(5000), source);
+}
+
+std::string RawRequest(uint16_t port, const std::string& method, const std::string& target,
+                       const std::string& headers, const std::string& body,
+                       const std::string& source) {
+  return RawExchange(port,
+                     method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers +
+                         "Content-Length: " + std::to_string(body.size()) +
+                         "\r\nConnection: close\r\n\r\n" + body,
+                     milliseconds(5000), source);
+}
+
+bool RawWebSocketHandshake(RawConnection& c) {
+  c.Send(
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+  return StatusOf(c.Receive(milliseconds(3000), "\r\n\r\n")) == 101;
+}
+
+namespace {
+
+// A masked client frame with `opcode`.
+std::string MaskedFrame(int opcode, const std::string& payload) {
+  std::string frame;
+  frame += char(0x80 | opcode);  // FIN
+  const unsigned char mask[4] = {0x12, 0x34, 0x56, 0x78};
+  if (payload.size() < 126) {
+    frame += char(0x80 | payload.size());
+  } else {
+    frame += char(0x80 | 126);
+    frame += char((payload.size() >> 8) & 0xff);
+    frame += char(payload.size() & 0xff);
+  }
+  for (unsigned char m : mask) frame += char(m);
+  for (size_t i = 0; i < payload.size(); ++i) frame += char(payload[i] ^ mask[i % 4]);
+  return frame;
+}
+
+}  // namespace
+
+std::string MaskedTextFrame(const std::string& payload) { return MaskedFrame(0x1, payload); }
+
+bool AnswerPings(RawConnection& c, milliseconds duration) {
+  const auto end = std::chrono::steady_clock::now() + duration;
+  std::string buffer;
+  while (std::chrono::steady_clock::now() < end) {
+    const auto left =
+        std::chrono::duration_cast<milliseconds>(end - std::chrono::steady_clock::now());
+    buffer += c.Receive(std::min(left, milliseconds(50)));
+    if (c.peer_closed()) return false;
+    // Whole server frames (unmasked): opcode, length, payload.
+    while (buffer.size() >= 2) {
+      const int opcode = buffer[0] & 0x0f;
+      size_t length = size_t(buffer[1] & 0x7f), header = 2;
+      if (length == 126) {
+        if (buffer.size() < 4) break;
+        length = size_t(uint8_t(buffer[2])) << 8 | uint8_t(buffer[3]);
+        header = 4;
+      } else if (length == 127) {
+        return false;  // no message of the tests is this long
+      }
+      if (buffer.size() < header + length) break;
+      const std::string payload = buffer.substr(header, length);
+      buffer.erase(0, header + length);
+      if (opcode == 0x9) c.Send(MaskedFrame(0xA, payload));
+      if (opcode == 0x8) return false;
+    }
+  }
+  return true;
 }
 
 int StatusOf(std::string_view response) {

@@ -19,10 +19,13 @@ class RawConnection {
   explicit RawConnection(uint16_t port, const std::string& source = "127.0.0.1");
   ~RawConnection();
   RawConnection(RawConnection&& other) noexcept;
+  RawConnection& operator=(RawConnection&& other) noexcept;
   RawConnection(const RawConnection&) = delete;
   RawConnection& operator=(const RawConnection&) = delete;
 
   bool connected() const { return fd_ >= 0; }
+  // The server closed the connection (seen by Receive).
+  bool peer_closed() const { return peer_closed_; }
   bool Send(std::string_view bytes);
   // Reads until `timeout`, the peer closes, or (with `until`) the text received contains it.
   std::string Receive(milliseconds timeout, std::string_view until = "");
@@ -33,7 +36,17 @@ class RawConnection {
 
  private:
   int fd_ = -1;
+  bool peer_closed_ = false;
 };
+
+// A WebSocket handshake on `c` (to /ws); true when the server switched protocols.
+bool RawWebSocketHandshake(RawConnection& c);
+// A client-to-server text frame carrying `payload` (masked, as the protocol requires).
+std::string MaskedTextFrame(const std::string& payload);
+
+// Reads server frames on a raw WebSocket for `duration`, answering each ping with a pong (as a
+// browser does); false when the server closed the connection meanwhile.
+bool AnswerPings(RawConnection& c, milliseconds duration);
 
 // Sends `bytes` on a fresh connection and returns everything received until the server closes
 // or `timeout` passes.
@@ -42,6 +55,10 @@ std::string RawExchange(uint16_t port, std::string_view bytes,
                         const std::string& source = "127.0.0.1");
 // A GET of `target` exactly as given, with Connection: close.
 std::string RawGet(uint16_t port, std::string_view target, const std::string& source = "127.0.0.1");
+// A request with `headers` (each "Name: value\r\n") and `body`, Connection: close.
+std::string RawRequest(uint16_t port, const std::string& method, const std::string& target,
+                       const std::string& headers, const std::string& body = "",
+                       const std::string& source = "127.0.0.1");
 // The status code of a raw HTTP response ("HTTP/1.1 404 ..."), or 0 when there is none.
 int StatusOf(std::string_view response);
 // The value of header `name` (case-insensitive) in a raw response, or "".

@@ -12,60 +12,11 @@
 
 #include "core/rng.h"
 #include "games/registry.h"
+#include "server/server_process.h"
 #include "server/server_test_util.h"
-
-extern char** environ;
 
 namespace savanna::testing {
 namespace {
-
-// `savanna serve --port 0 --db DB` as a child process; port() is read from its first line.
-class ServerProcess {
- public:
-  explicit ServerProcess(const std::string& db) {
-    int pipe_fds[2];
-    if (pipe(pipe_fds) != 0) std::abort();
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
-    posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
-    std::vector<std::string> args = {SAVANNA_BINARY, "serve", "--port", "0", "--db", db};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ) != 0) std::abort();
-    posix_spawn_file_actions_destroy(&actions);
-    close(pipe_fds[1]);
-    out_ = fdopen(pipe_fds[0], "r");
-    char line[512] = {};
-    if (fgets(line, sizeof line, out_) != nullptr) {
-      first_line_ = line;
-      const size_t colon = first_line_.find(':', first_line_.find("127.0.0.1"));
-      if (colon != std::string::npos) port_ = uint16_t(std::stoi(first_line_.substr(colon + 1)));
-    }
-  }
-  ~ServerProcess() { Kill(SIGKILL); }
-
-  uint16_t port() const { return port_; }
-  const std::string& first_line() const { return first_line_; }
-  // Sends `signal` and waits for the process; returns its wait status.
-  int Kill(int signal) {
-    if (pid_ <= 0) return 0;
-    kill(pid_, signal);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    if (out_) fclose(out_);
-    out_ = nullptr;
-    return status;
-  }
-
- private:
-  pid_t pid_ = -1;
-  FILE* out_ = nullptr;
-  std::string first_line_;
-  uint16_t port_ = 0;
-};
 
 // Reads states until seat `client` is asked to act (or the game ends); returns that state.
 Json WaitForTurn(WsClient& client) {

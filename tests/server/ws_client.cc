@@ -37,10 +37,17 @@ bool RunFor(asio::io_context& ioc, const bool& done, Stream& stream,
 
 HttpReply Http(uint16_t port, const std::string& method, const std::string& target,
                const std::string& body) {
+  return HttpFrom("127.0.0.1", port, method, target, body);
+}
+
+HttpReply HttpFrom(const std::string& source, uint16_t port, const std::string& method,
+                   const std::string& target, const std::string& body) {
   HttpReply reply;
   try {
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
+    stream.socket().open(tcp::v4());
+    stream.socket().bind(tcp::endpoint(asio::ip::make_address(source), 0));
     stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
     http::request<http::string_body> request(http::string_to_verb(method), target, 11);
     request.set(http::field::host, "127.0.0.1");
@@ -55,6 +62,7 @@ HttpReply Http(uint16_t port, const std::string& method, const std::string& targ
     reply.status = int(response.result_int());
     reply.body = response.body();
     reply.content_type = std::string(response[http::field::content_type]);
+    reply.retry_after = std::string(response[http::field::retry_after]);
     beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   } catch (const std::exception&) {
@@ -75,10 +83,14 @@ struct WsClient::Impl {
   bool open = false;
 };
 
-WsClient::WsClient(uint16_t port) : impl_(std::make_unique<Impl>()) {
+WsClient::WsClient(uint16_t port, const std::string& source) : impl_(std::make_unique<Impl>()) {
   beast::error_code ec;
-  beast::get_lowest_layer(impl_->ws).connect(
-      tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
+  auto& socket = beast::get_lowest_layer(impl_->ws).socket();
+  socket.open(tcp::v4(), ec);
+  if (!ec) socket.bind(tcp::endpoint(asio::ip::make_address(source), 0), ec);
+  if (!ec)
+    beast::get_lowest_layer(impl_->ws).connect(
+        tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
   if (ec) return;
   impl_->ws.handshake("127.0.0.1", "/ws", ec);
   impl_->open = !ec;

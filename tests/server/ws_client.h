@@ -17,6 +17,7 @@ struct HttpReply {
   int status = 0;
   std::string body;
   std::string content_type;
+  std::string retry_after;  // the Retry-After header, if any
   Json json() const { return Json::parse(body, nullptr, false); }
 };
 
@@ -25,11 +26,14 @@ HttpReply Http(uint16_t port, const std::string& method, const std::string& targ
                const std::string& body = "");
 HttpReply Http(uint16_t port, const std::string& method, const std::string& target,
                const Json& body);
+// The same from the loopback address `source` (127.0.0.2, ...: another client to the server).
+HttpReply HttpFrom(const std::string& source, uint16_t port, const std::string& method,
+                   const std::string& target, const std::string& body = "");
 
 class WsClient {
  public:
-  // Connects to ws://127.0.0.1:port/ws; connected() tells whether that worked.
-  explicit WsClient(uint16_t port);
+  // Connects to ws://127.0.0.1:port/ws from `source`; connected() tells whether that worked.
+  explicit WsClient(uint16_t port, const std::string& source = "127.0.0.1");
   ~WsClient();
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;
