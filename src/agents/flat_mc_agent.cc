@@ -57,7 +57,7 @@ class FlatMcAgent::RootDecision final : public SearchDecision {
     const size_t n = size_t(legal().Size());
     for (int t = 0; t < agent_.threads_; ++t) {
       Worker& w = agent_.workers_[size_t(t)];
-      if (!w.scratch || typeid(*w.scratch) != typeid(state())) w.scratch = state().Clone();
+      if (!w.scratch || !SameType(*w.scratch, state())) w.scratch = state().Clone();
       w.rng.Seed(DeriveSeed(seed(), uint64_t(t)));
       w.done = 0;
       w.sums.assign(n, 0.0);

@@ -19,7 +19,7 @@ void Search::Begin(const State& root, Player player, uint64_t seed) {
   joints_.clear();
   ReserveForIteration();
   NewNode();
-  if (!scratch_ || typeid(*scratch_) != typeid(root)) scratch_ = root.Clone();
+  if (!scratch_ || !SameType(*scratch_, root)) scratch_ = root.Clone();
 }
 
 int64_t Search::Continue(const State& root, BudgetClock& clock) {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <thread>
+#include <typeinfo>
 
 #include "core/check.h"
 #include "core/game.h"
@@ -97,6 +98,8 @@ Action SearchDecision::Best() {
   const std::vector<ActionEstimate> estimates = Gather();
   return estimates.empty() ? legal_[0] : Pick(estimates);
 }
+
+bool SameType(const State& a, const State& b) { return typeid(a) == typeid(b); }
 
 namespace {
 

@@ -111,6 +111,9 @@ class SearchDecision : public Decision {
   bool started_ = false;
 };
 
+// Whether two states are of the same game type (a scratch state can be reused for the other).
+bool SameType(const State& a, const State& b);
+
 // Plays `state` to its end: every player to act picks by the game's rollout policy, or
 // uniformly at random. Several players to act submit in seat order. Allocation-free.
 void Rollout(State& state, Rng& rng, ActionList& buffer);

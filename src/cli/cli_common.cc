@@ -28,9 +28,7 @@ int PrintError(const Error& error, int exit_code) { return PrintError(error.mess
 
 Result<std::string> ReadInput(const std::string& path) {
   if (path != "-") return ReadTextFile(path);
-  std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  if (std::cin.bad()) return Fail(ErrorCode::kIoError, "stdin: read error");
-  return text;
+  return ReadStream(std::cin, "stdin");
 }
 
 Result<LoadedState> LoadStateFile(const GameRegistry& games, const std::string& path) {

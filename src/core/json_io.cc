@@ -13,13 +13,24 @@
 
 namespace savanna {
 
+Result<std::string> ReadStream(std::istream& in, std::string_view source) {
+  std::string text;
+  char chunk[1 << 16];
+  while (in) {
+    in.read(chunk, sizeof chunk);
+    text.append(chunk, size_t(in.gcount()));
+    if (text.size() > kMaxTextFile)
+      return Fail(ErrorCode::kBadData, std::string(source) + ": larger than " +
+                                           std::to_string(kMaxTextFile >> 20) + " MiB");
+  }
+  if (in.bad()) return Fail(ErrorCode::kIoError, std::string(source) + ": read error");
+  return text;
+}
+
 Result<std::string> ReadTextFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Fail(ErrorCode::kIoError, path + ": cannot open: " + std::strerror(errno));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) return Fail(ErrorCode::kIoError, path + ": read error");
-  return buffer.str();
+  return ReadStream(in, path);
 }
 
 Result<void> WriteTextFileAtomic(const std::string& path, std::string_view content) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -14,7 +15,13 @@ namespace savanna {
 
 using Json = nlohmann::json;
 
+// The largest document ReadTextFile and ReadStream read (state documents, records, data files
+// are kilobytes); a bigger input, or an endless one such as /dev/zero, is an error.
+inline constexpr size_t kMaxTextFile = size_t(64) << 20;
+
 Result<std::string> ReadTextFile(const std::string& path);
+// The whole of `in` (at most kMaxTextFile bytes); `source` names it in errors.
+Result<std::string> ReadStream(std::istream& in, std::string_view source);
 Result<void> WriteTextFileAtomic(const std::string& path, std::string_view content);
 // Parses JSON text; `source` (a file name) prefixes the error message.
 Result<Json> ParseJson(std::string_view text, std::string_view source);

@@ -8,18 +8,13 @@
 #include <iostream>
 
 #include "agents/agent.h"
+#include "server/clock.h"
 #include "server/tokens.h"
 
 namespace savanna::server {
 namespace {
 
 constexpr size_t kMaxSpecSize = 200;
-
-int64_t UnixSeconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // Table ids are hex digits (12 today); anything else is never looked up.
 bool IsTableId(std::string_view id) {
@@ -103,7 +98,7 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
   stored.params = session->record().params;
   stored.seed = seed;
   stored.options = options->ToJson();
-  stored.created = UnixSeconds();
+  stored.created = UnixNow();
   stored.updated = stored.created;
   for (int s = 0; s < n; ++s)
     stored.seats.push_back({session->seats()[size_t(s)], labels[size_t(s)], "", ""});
@@ -189,14 +184,14 @@ Result<std::shared_ptr<Table>> Lobby::Revive(StoredTable t, bool& finished_now) 
   }
   finished_now = session->IsTerminal() && !t.finished;
   if (finished_now)
-    context_.store->MarkFinished(t.id, UnixSeconds(),
+    context_.store->MarkFinished(t.id, UnixNow(),
                                  [id = t.id](Result<void> done) { LogStoreError(id, done); });
   return std::make_shared<Table>(context_, std::move(t), std::move(*session), *options, open_step);
 }
 
 Result<size_t> Lobby::Resume() {
   const int64_t since =
-      options_.dormant_after > 0 ? UnixSeconds() - int64_t(options_.dormant_after) : 0;
+      options_.dormant_after > 0 ? UnixNow() - int64_t(options_.dormant_after) : 0;
   auto stored = context_.store->LoadOpen(since);
   if (!stored) return tl::unexpected(stored.error());
   size_t resumed = 0;

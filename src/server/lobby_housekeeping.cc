@@ -6,24 +6,10 @@
 #include <chrono>
 #include <iostream>
 
+#include "server/clock.h"
 #include "server/lobby.h"
 
 namespace savanna::server {
-namespace {
-
-std::chrono::steady_clock::duration Seconds(double s) {
-  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(s));
-}
-
-int64_t UnixNow() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
-
 void Lobby::StartHousekeeping() {
   boost::asio::post(context_.net, [this] { Sweep(); });
 }

@@ -10,17 +10,12 @@
 #include <thread>
 #include <utility>
 
+#include "server/clock.h"
 #include "server/sqlite_schema.h"
 #include "server/table_store.h"
 
 namespace savanna::server {
 namespace {
-
-int64_t UnixNow() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // A prepared statement, finalized on destruction.
 class Statement {

@@ -10,6 +10,7 @@
 
 #include "agents/agent.h"
 #include "core/check.h"
+#include "server/clock.h"
 #include "server/tokens.h"
 
 namespace savanna::server {
@@ -21,12 +22,6 @@ constexpr size_t kMaxNameSize = 40;
 
 tl::unexpected<ApiError> TableClosed() {
   return ApiFail(410, "table_closed", "the table is gone (deleted, expired or the server stops)");
-}
-
-int64_t UnixNow() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 ApiError StorageError(const Error& error) {

@@ -8,6 +8,7 @@
 #include <boost/beast/websocket.hpp>
 #include <deque>
 
+#include "server/clock.h"
 #include "server/server_internal.h"
 #include "server/ws_conversation.h"
 
@@ -22,11 +23,6 @@ namespace websocket = beast::websocket;
 // WebSocket frames past this size close the connection (Beast's own limit); messages between
 // max_message_bytes and this get a "message_too_big" reply.
 constexpr size_t kHardMessageLimit = 1 << 20;
-
-std::chrono::steady_clock::duration Seconds(double s) {
-  return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(s));
-}
 
 class WsSession final : public WsConversation {
  public:

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdint>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 #include "testing/expect_error.h"
@@ -164,6 +165,12 @@ TEST(Files, ReadJsonFileNamesTheFileOfBadJson) {
   const std::string path = dir.File("bad.json");
   ASSERT_TRUE(WriteTextFileAtomic(path, "{oops"));
   ExpectError(ReadJsonFile(path), ErrorCode::kParseError, path + ": not valid JSON");
+}
+
+TEST(Files, AnEndlessOrHugeInputIsRefusedNotReadForever) {
+  ExpectError(ReadTextFile("/dev/zero"), ErrorCode::kBadData, "/dev/zero: larger than 64 MiB");
+  std::istringstream small("{}");
+  EXPECT_EQ(ReadStream(small, "stdin").value(), "{}");
 }
 
 }  // namespace
