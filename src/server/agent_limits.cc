@@ -96,6 +96,16 @@ ApiResult<std::string> SeatSpec(std::string_view requested, double ai_seconds,
   return Text(*spec);
 }
 
+std::chrono::nanoseconds ThinkingTime(const std::string& text) {
+  auto spec = ParseSpec(text);
+  const AgentInfo* info = spec ? FindAgent(spec->name) : nullptr;
+  if (!info || !Declares(*info, "time")) return std::chrono::nanoseconds(0);
+  auto params = ResolveParams(info->params, *spec);
+  if (!params || params->Double("time") <= 0) return std::chrono::nanoseconds(0);
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+      std::chrono::duration<double>(params->Double("time")));
+}
+
 std::string LowerToLimits(const std::string& text, const AgentLimits& limits) {
   auto spec = ParseSpec(text);
   const AgentInfo* info = spec ? FindAgent(spec->name) : nullptr;

@@ -3,6 +3,7 @@
 // refused with an error that names the parameter, the limit and the option that sets it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -30,6 +31,10 @@ ApiResult<std::string> SeatSpec(std::string_view requested, double ai_seconds,
 
 // A table option `ai_seconds` within the limits; else the error naming --ai-max-seconds.
 ApiResult<void> CheckAiSeconds(double ai_seconds, const AgentLimits& limits);
+
+// The thinking time of a seat running `spec` (a spec SeatSpec returned): its `time=` when the
+// agent declares one, else 0 (an agent that searches by iterations or decides at once).
+std::chrono::nanoseconds ThinkingTime(const std::string& spec);
 
 // For specs stored before the limits were lowered: `spec` (a full, seeded spec) with every
 // parameter over a limit set to the limit. Unchanged when it is within them or does not parse.

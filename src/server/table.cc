@@ -485,13 +485,27 @@ void Table::ScheduleAgents() {
     if (thinking_.Contains(seat)) continue;
     thinking_.Insert(seat);
     auto self = shared_from_this();
+    Agent* agent = session_.agent(seat);
+    const auto due = std::chrono::steady_clock::now() + ThinkingTime(agent->Spec());
     context_.agents->Submit(
-        this, session_.agent(seat)->Begin(session_.state(), seat), [self, seat](Action action) {
-          asio::post(self->context_.net, [self, seat, action] {
-            self->Run([self, seat, action] { self->OnAgentChoice(seat, action); });
-          });
+        this, agent->Begin(session_.state(), seat), [self, seat, due](Action action) {
+          asio::post(self->context_.net,
+                     [self, seat, action, due] { self->PublishAgentChoice(seat, action, due); });
         });
   }
+}
+
+// An agent with a time budget answers only once its time is spent, even when it decided at once
+// (a single legal action): how soon an AI seat answers must not tell anything of its hand.
+void Table::PublishAgentChoice(Player seat, Action action,
+                               std::chrono::steady_clock::time_point due) {
+  auto self = shared_from_this();
+  if (std::chrono::steady_clock::now() >= due)
+    return Run([self, seat, action] { self->OnAgentChoice(seat, action); });
+  auto timer = std::make_shared<asio::steady_timer>(context_.net, due);
+  timer->async_wait([self, seat, action, timer](const boost::system::error_code&) {
+    self->Run([self, seat, action] { self->OnAgentChoice(seat, action); });
+  });
 }
 
 void Table::OnAgentChoice(Player seat, Action action) {

@@ -155,6 +155,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void Attach(const std::shared_ptr<Client>& client, Player seat);
 
   void ScheduleAgents();
+  void PublishAgentChoice(Player seat, Action action, std::chrono::steady_clock::time_point due);
   void OnAgentChoice(Player seat, Action action);
   void UpdateVacancyTimers();
   void ReplaceVacantSeat(int seat);

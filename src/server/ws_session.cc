@@ -2,6 +2,7 @@
 // queue of outgoing messages bounded in bytes (a client that does not read is dropped), pings
 // when the client is silent and a close when it stays silent, and a close for a connection that
 // follows no table and says nothing.
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
@@ -20,9 +21,12 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 
-// WebSocket frames past this size close the connection (Beast's own limit); messages between
-// max_message_bytes and this get a "message_too_big" reply.
-constexpr size_t kHardMessageLimit = 1 << 20;
+// Messages between max_message_bytes and this get a "message_too_big" reply; larger ones close
+// the connection unread (Beast's own limit), so one connection holds at most this much of a
+// message in memory.
+size_t HardMessageLimit(size_t max_message_bytes) {
+  return std::max<size_t>(4 * max_message_bytes, size_t(64) << 10);
+}
 
 class WsSession final : public WsConversation {
  public:
@@ -43,7 +47,7 @@ class WsSession final : public WsConversation {
     timeout.idle_timeout = Seconds(server_.options.ws_idle_timeout);
     timeout.keep_alive_pings = true;  // a ping after half the idle time; silence after it closes
     ws_.set_option(timeout);
-    ws_.read_message_max(kHardMessageLimit);
+    ws_.read_message_max(HardMessageLimit(server_.options.max_message_bytes));
     ws_.async_accept(request, [self = Self()](beast::error_code ec) {
       if (ec) return self->Closed();
       self->Read();

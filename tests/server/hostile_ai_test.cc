@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "server/server_test_util.h"
+#include "testing/test_games.h"
 
 namespace savanna::testing {
 namespace {
@@ -108,6 +109,30 @@ TEST_F(HostileAiTest, TablesThinkingAtTheLimitDoNotHoldUpAnotherTablesAgent) {
   // One slice (10 ms) per table ahead of it; far below a single move of the attackers (5 s).
   EXPECT_LT(longest, milliseconds(1000));
   EXPECT_LE(ThreadCount(), threads_before + 2) << "thinking tables started threads";
+}
+
+// An AI seat with a time budget answers only once its time is spent, even when its move is
+// forced (sealed_bids(cards=1): each player's only bid is its one card). Answering at once would
+// tell whoever times it that it had a single legal action, which in a real game says something
+// of its hand.
+TEST_F(HostileAiTest, AnAiSeatsAnswerTakesItsTimeEvenWhenItsMoveIsForced) {
+  StartServer({}, &TestGames());
+  for (int game = 0; game < 3; ++game) {
+    const std::string id =
+        CreateTable("sealed_bids(cards=1)", {"human", "flat_mc(time=0.3)"})["id"];
+    WsClient client(port());
+    ASSERT_EQ(JoinSeat(client, id, 0).value("type", ""), "joined");
+    const auto started = Clock::now();  // the AI was asked when the seat was taken
+    ASSERT_EQ(client.Request({{"type", "act"}, {"action", "bid 1"}}, "ack").value("type", ""),
+              "ack");
+    Json m;
+    do m = client.ReceiveType("state");
+    while (!m.is_null() && m.value("status", "") != "finished");
+    ASSERT_FALSE(m.is_null()) << "the game ends";
+    // 300 ms of budget; the client's own delays can only shorten what it measures.
+    EXPECT_GE(Clock::now() - started, milliseconds(200))
+        << "the AI's forced bid came before its time was spent";
+  }
 }
 
 }  // namespace

@@ -121,6 +121,29 @@ TEST_F(HostileConnectionsTest, AClientThatDoesNotReadItsMessagesIsDropped) {
   ExpectHonestServed();
 }
 
+TEST_F(HostileConnectionsTest, AHugeWebSocketMessageClosesTheConnectionUnread) {
+  server::ServerOptions options;
+  options.max_message_bytes = 4096;  // replies message_too_big up to 64 KiB, closes beyond
+  StartServer(options);
+  WsClient medium(port(), kAttacker);
+  ASSERT_TRUE(medium.SendText(std::string(40000, ' ')));
+  EXPECT_EQ(medium.ReceiveType("error").value("code", ""), "message_too_big");
+  EXPECT_EQ(medium.Request({{"type", "ping"}, {"id", 1}}, "pong")["id"], 1) << "still open";
+
+  // A frame that announces 1 GiB: closed after its header, nothing of it is kept.
+  RawConnection huge(port(), kAttacker);
+  ASSERT_TRUE(RawWebSocketHandshake(huge));
+  huge.Send(std::string(1, char(0x81)) + MaskedFrameLength(uint64_t(1) << 30) + "\x12\x34\x56\x78" +
+            std::string(1000, 'x'));
+  EXPECT_TRUE(huge.ClosedByPeer(milliseconds(3000)));
+  // Just over the limit: closed too.
+  RawConnection over(port(), kAttacker);
+  ASSERT_TRUE(RawWebSocketHandshake(over));
+  over.Send(MaskedTextFrame(std::string((64 << 10) + 1, ' ')));
+  EXPECT_TRUE(over.ClosedByPeer(milliseconds(3000)));
+  ExpectHonestServed();
+}
+
 // The built program under a lowered descriptor limit (64), with attackers on many addresses.
 class DescriptorExhaustionTest : public ::testing::Test {
  protected:

@@ -137,19 +137,22 @@ std::string MaskedFrame(int opcode, const std::string& payload) {
   std::string frame;
   frame += char(0x80 | opcode);  // FIN
   const unsigned char mask[4] = {0x12, 0x34, 0x56, 0x78};
-  if (payload.size() < 126) {
-    frame += char(0x80 | payload.size());
-  } else {
-    frame += char(0x80 | 126);
-    frame += char((payload.size() >> 8) & 0xff);
-    frame += char(payload.size() & 0xff);
-  }
+  frame += MaskedFrameLength(payload.size());
   for (unsigned char m : mask) frame += char(m);
   for (size_t i = 0; i < payload.size(); ++i) frame += char(payload[i] ^ mask[i % 4]);
   return frame;
 }
 
 }  // namespace
+
+std::string MaskedFrameLength(uint64_t length) {
+  std::string bytes;
+  if (length < 126) return std::string(1, char(0x80 | length));
+  const int size = length < 65536 ? 2 : 8;
+  bytes += char(0x80 | (size == 2 ? 126 : 127));
+  for (int i = size - 1; i >= 0; --i) bytes += char((length >> (8 * i)) & 0xff);
+  return bytes;
+}
 
 std::string MaskedTextFrame(const std::string& payload) { return MaskedFrame(0x1, payload); }
 

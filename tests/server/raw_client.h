@@ -43,6 +43,9 @@ class RawConnection {
 bool RawWebSocketHandshake(RawConnection& c);
 // A client-to-server text frame carrying `payload` (masked, as the protocol requires).
 std::string MaskedTextFrame(const std::string& payload);
+// The second byte of a masked client frame and its extended length, for a payload of `length`
+// bytes (a hostile client may announce far more than it sends).
+std::string MaskedFrameLength(uint64_t length);
 
 // Reads server frames on a raw WebSocket for `duration`, answering each ping with a pong (as a
 // browser does); false when the server closed the connection meanwhile.

@@ -332,7 +332,8 @@ TEST_F(ServerApiTest, BadMessagesGetErrorsAndChangeNothing) {
 TEST_F(ServerApiTest, HugeMessageClosesOnlyThatConnection) {
   StartServer();
   WsClient a(port());
-  ASSERT_TRUE(a.SendText(std::string(2 << 20, 'x')));
+  // The send itself may fail: the server closes as soon as it has read the frame's length.
+  a.SendText(std::string(2 << 20, 'x'));
   EXPECT_TRUE(a.Receive(milliseconds(5000)).is_null()) << "closed";
   WsClient b(port());
   EXPECT_EQ(b.Request({{"type", "ping"}, {"id", 1}}, "pong")["type"], "pong");
