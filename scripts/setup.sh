@@ -13,6 +13,8 @@ packages=(
   libboost1.81-dev libsqlite3-dev libsodium-dev
   # The web UI: Node.js (with npm) builds it; the browser tests drive Debian's Chromium.
   nodejs chromium
+  # The fuzz targets (fuzz/, scripts/fuzz.sh): clang with libFuzzer and the sanitizers' runtime.
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

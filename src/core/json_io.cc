@@ -82,6 +82,10 @@ Result<Json> ParseJson(std::string_view text, std::string_view source) {
     return Fail(ErrorCode::kParseError, std::string(source) + ": not valid JSON (line " +
                                             std::to_string(line) + ", column " +
                                             std::to_string(column) + ")");
+  } catch (const Json::out_of_range&) {
+    // A number beyond what a double holds (1e309): found by fuzz_record and fuzz_state_document.
+    return Fail(ErrorCode::kParseError,
+                std::string(source) + ": not valid JSON (a number too large for a double)");
   }
 }
 

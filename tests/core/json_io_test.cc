@@ -89,6 +89,13 @@ TEST(ParseJson, NamesTheSourceOfBadText) {
               "pos.json: not valid JSON (line 3, column 8)");
 }
 
+// Found by fuzzing (fuzz_record, fuzz_state_document): such a number escaped as an exception.
+TEST(ParseJson, ANumberTooLargeForADoubleIsAParseError) {
+  ExpectError(ParseJson("{\"game\": 1e309}", "big.json"), ErrorCode::kParseError,
+              "big.json: not valid JSON (a number too large for a double)");
+  ExpectError(ParseJson("[-1e400]", "x"), ErrorCode::kParseError, "x: not valid JSON");
+}
+
 TEST(RngJson, RoundTripsTheGeneratorState) {
   Rng rng(77);
   rng.Next();
