@@ -38,16 +38,22 @@ size_t Search::TreeBytes() const {
 
 bool Search::ReserveForIteration() {
   if (max_bytes_ == 0) return true;
-  // Each vector gets room for one iteration's growth, doubling when it must grow (or taking
-  // only what is left when doubling would not fit).
+  // Each vector gets room for one iteration's growth, doubling when it must grow, or taking half
+  // of the room left when doubling would not fit (the other vectors may need the rest). Growth
+  // is geometric either way: a handful of reallocations fill the budget, never one per
+  // iteration (each would copy the whole vector and map and unmap its memory).
   auto fits = [this] { return TreeBytes() <= max_bytes_; };
   auto reserve = [&](auto& v, size_t more) {
     if (v.capacity() >= v.size() + more) return true;
     const size_t old = v.capacity();
     const size_t element = sizeof(v[0]);
     const size_t others = TreeBytes() - old * element;
-    size_t wanted = std::max(v.size() + more, std::max<size_t>(2 * old, 64));
-    if (others + wanted * element > max_bytes_) wanted = v.size() + more;
+    const size_t needed = v.size() + more;
+    size_t wanted = std::max(needed, std::max<size_t>(2 * old, 64));
+    if (others + wanted * element > max_bytes_) {
+      const size_t room = max_bytes_ > others ? (max_bytes_ - others) / element : 0;
+      wanted = std::max(needed, old + (room - std::min(room, old)) / 2);
+    }
     if (others + wanted * element > max_bytes_) return false;
     v.reserve(wanted);
     return true;

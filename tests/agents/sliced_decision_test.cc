@@ -139,6 +139,28 @@ TEST(IsmctsTreeCap, ACappedTreeStaysWithinItsBytesAndTheSearchGoesOn) {
   EXPECT_EQ(capped.root_visits, 20000) << "every iteration is still counted at the root";
 }
 
+// Filling the budget takes a handful of reallocations, not one per iteration near the cap (each
+// copies a vector of megabytes and maps and unmaps its memory, which stalls the other threads
+// of a server).
+TEST(IsmctsTreeCap, TheTreeGrowsGeometricallyUpToItsCap) {
+  const size_t cap = size_t(1) << 20;
+  auto state = NewState("kariba(players=4)", 21);
+  ismcts::Search search(0.7, 0, 0.5, cap);
+  const Player player = state->PlayersToAct().First();
+  search.Begin(*state, player, 99);
+  int growths = 0;
+  size_t bytes = search.TreeBytes();
+  for (int i = 0; i < 40000; ++i) {
+    BudgetClock one(1, std::nullopt);
+    search.Continue(*state, one);
+    growths += search.TreeBytes() != bytes ? 1 : 0;
+    bytes = search.TreeBytes();
+  }
+  EXPECT_LE(bytes, cap);
+  EXPECT_GT(bytes, cap * 3 / 4) << "the budget is used";
+  EXPECT_LT(growths, 100) << "the tree's vectors were reallocated too often";
+}
+
 TEST(IsmctsTreeCap, ACapThatIsNotReachedChangesNothing) {
   const TreeRun roomy = RunTree(size_t(256) << 20, 3000);
   const TreeRun free = RunTree(0, 3000);
