@@ -27,6 +27,9 @@ class AgentScheduler {
     int threads = 2;
     std::chrono::milliseconds slice{10};
     double max_seconds = 10;  // thinking time after which a decision is cut
+    // How much lower the workers' CPU priority is than the process's (Linux nice, added up to
+    // 19): the network threads stay ahead of any amount of thinking, so acks stay prompt.
+    int nice = 10;
   };
   using Done = std::function<void(Action)>;
 

@@ -4,8 +4,12 @@
 #include "server/agent_scheduler.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <future>
 #include <thread>
 
@@ -53,6 +57,33 @@ TEST(AgentScheduler, AQuickDecisionIsNotHeldUpByLongSearches) {
   EXPECT_LT(waited, 200ms) << "a long search held the quick decision up";
   EXPECT_EQ(a_done.get_future().get(), 1);
   EXPECT_EQ(b_done.get_future().get(), 2);
+}
+
+// A decision that notes the CPU priority (nice) of the thread it thinks on.
+class NotePriority final : public Decision {
+ public:
+  explicit NotePriority(std::promise<int>& nice) : nice_(nice) {}
+  bool Think(std::chrono::nanoseconds) override {
+    errno = 0;
+    nice_.set_value(getpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid))));
+    return true;
+  }
+  Action Best() override { return 0; }
+
+ private:
+  std::promise<int>& nice_;
+};
+
+TEST(AgentScheduler, WorkersThinkAtALowerPriorityThanTheNetwork) {
+  const int own = getpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)));
+  AgentScheduler scheduler({1, 5ms, 60, 10});
+  std::promise<int> nice;
+  int table = 0;
+  scheduler.Submit(&table, std::make_unique<NotePriority>(nice), [](Action) {});
+  auto seen = nice.get_future();
+  ASSERT_EQ(seen.wait_for(2s), std::future_status::ready);
+  EXPECT_EQ(seen.get(), std::min(19, own + 10)) << "the worker's nice value";
+  EXPECT_EQ(getpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid))), own) << "only the worker's";
 }
 
 TEST(AgentScheduler, TablesTakeTurnsSliceBySlice) {
