@@ -1,12 +1,15 @@
 // Load benchmark of `savanna serve` (not a test): many concurrent tables, each with one bot
 // client playing a human seat over a WebSocket against agent seats, on loopback. Reports the
-// tables, the actions per second and the acknowledgement latency (send of an "act" to receipt
-// of its "ack", measured in this client) as p50/p99/max. Each bot thinks for --think ms (0.5x to
-// 1.5x, at random) before it acts; --think 0 acts at once (the server's throughput limit). A
-// finished table is replaced by a new one, so the number of tables stays constant. Start the server
-// first, e.g.
+// tables, the actions per second, the acknowledgement latency (send of an "act" to receipt of its
+// "ack", measured in this client) and the agents' reply latency (the ack to the state that asks
+// the bot for its next action) as p50/p99/max. Each bot thinks for --think ms (0.5x to 1.5x, at
+// random) before it acts; --think 0 acts at once (the server's throughput limit). A finished
+// table is replaced by a new one, so the number of tables stays constant. Each bot is a client of
+// its own (loopback address 127.1.x.y), as players are, so the server's per-client limits apply
+// to each as to one person. --attack runs the attack mix (attack_mix.h) meanwhile. Start the
+// server first, e.g.
 //   build/release/savanna serve --port 8765 --db /tmp/load.db &
-//   build/release/bench/savanna_server_load --port 8765 --tables 1000 --seconds 20
+//   build/release/bench/savanna_server_load --port 8765 --tables 1000 --seconds 20 [--attack]
 #include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -23,6 +26,7 @@
 #include <deque>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -30,6 +34,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/attack_mix.h"
 #include "core/rng.h"
 
 namespace {
@@ -51,14 +56,29 @@ struct Options {
   double think_ms = 1000;  // a bot waits 0.5x to 1.5x this long before each action
   std::string game = "kariba(players=2)";
   std::vector<std::string> seats = {"human", "random"};  // the bot plays seat 0
+  bool attack = false;
+  savanna::bench::AttackOptions attack_options;
 };
 
-// Creates a table over HTTP (blocking); returns its id or "" on failure.
-std::string CreateTable(const Options& o) {
+// The loopback address of bot `index`: 127.1.0.1, 127.1.0.2, ... (250 per third byte).
+std::string BotAddress(int index) {
+  return "127.1." + std::to_string(index / 250) + "." + std::to_string(index % 250 + 1);
+}
+
+// A TCP stream to the server from `source`.
+void ConnectFrom(beast::tcp_stream& stream, const Options& o, const std::string& source) {
+  auto& socket = stream.socket();
+  socket.open(tcp::v4());
+  socket.bind(tcp::endpoint(asio::ip::make_address(source), 0));
+  stream.connect(tcp::endpoint(asio::ip::make_address(o.host), o.port));
+}
+
+// Creates a table over HTTP from `source` (blocking); returns its id or "" on failure.
+std::string CreateTable(const Options& o, const std::string& source) {
   try {
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
-    stream.connect(tcp::endpoint(asio::ip::make_address(o.host), o.port));
+    ConnectFrom(stream, o, source);
     http::request<http::string_body> request(http::verb::post, "/api/tables", 11);
     request.set(http::field::host, o.host);
     request.body() = Json{{"game", o.game}, {"seats", o.seats}}.dump();
@@ -80,6 +100,9 @@ std::string CreateTable(const Options& o) {
 
 struct Stats {
   std::vector<double> latencies_ms;  // after the warm-up
+  std::vector<double> replies_ms;    // the agents' replies: an ack to the next legal actions
+  std::map<int, int> slow_acks;      // acks over 100 ms, by the second of the run they came in
+  Clock::time_point start = Clock::now();
   long long acks = 0, actions = 0, errors = 0, games = 0;
   bool measuring = false;
 };
@@ -96,10 +119,10 @@ class TableMaker {
     cv_.notify_all();
     thread_.join();
   }
-  void Request(std::function<void(std::string)> done) {
+  void Request(std::string source, std::function<void(std::string)> done) {
     {
       std::lock_guard lock(mutex_);
-      queue_.push_back(std::move(done));
+      queue_.emplace_back(std::move(source), std::move(done));
     }
     cv_.notify_one();
   }
@@ -107,36 +130,47 @@ class TableMaker {
  private:
   void Loop() {
     while (true) {
-      std::function<void(std::string)> done;
+      std::pair<std::string, std::function<void(std::string)>> request;
       {
         std::unique_lock lock(mutex_);
         cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
         if (stop_) return;
-        done = std::move(queue_.front());
+        request = std::move(queue_.front());
         queue_.pop_front();
       }
-      done(CreateTable(options_));
+      request.second(CreateTable(options_, request.first));
     }
   }
   const Options& options_;
   std::mutex mutex_;
   std::condition_variable cv_;
-  std::deque<std::function<void(std::string)>> queue_;
+  std::deque<std::pair<std::string, std::function<void(std::string)>>> queue_;
   bool stop_ = false;
   std::thread thread_;
 };
 
 class Bot : public std::enable_shared_from_this<Bot> {
  public:
-  Bot(asio::io_context& ioc, const Options& o, Stats& stats, TableMaker& maker, uint64_t seed)
-      : ioc_(ioc), ws_(ioc), options_(o), stats_(stats), maker_(maker), rng_(seed) {}
+  Bot(asio::io_context& ioc, const Options& o, Stats& stats, TableMaker& maker, int index)
+      : ioc_(ioc),
+        ws_(ioc),
+        options_(o),
+        stats_(stats),
+        maker_(maker),
+        rng_(uint64_t(index) + 1),
+        address_(BotAddress(index)) {}
+
+  const std::string& address() const { return address_; }
 
   bool Connect() {
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).connect(
-        tcp::endpoint(asio::ip::make_address(options_.host), options_.port), ec);
-    if (!ec) ws_.handshake(options_.host, "/ws", ec);
-    return !ec;
+    try {
+      ConnectFrom(beast::get_lowest_layer(ws_), options_, address_);
+      ws_.handshake(options_.host, "/ws");
+      return true;
+    } catch (const std::exception& e) {
+      std::cerr << "connect failed: " << e.what() << "\n";
+      return false;
+    }
   }
   void Start(const std::string& table) {
     Join(table);
@@ -178,22 +212,33 @@ class Bot : public std::enable_shared_from_this<Bot> {
       return;
     }
     if (type == "ack") {
-      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent_).count();
+      acked_ = Clock::now();
+      const double ms = std::chrono::duration<double, std::milli>(acked_ - sent_).count();
       if (stats_.measuring) {
         stats_.latencies_ms.push_back(ms);
+        if (ms > 100)
+          ++stats_.slow_acks[int(std::chrono::duration<double>(acked_ - stats_.start).count())];
         ++stats_.acks;
       }
       waiting_ = false;
+      awaiting_reply_ = true;
       return;
     }
     if (type != "state") return;
     const long long actions = m["actions"].get<long long>();
     if (stats_.measuring) stats_.actions += std::max(0LL, actions - last_actions_);
     last_actions_ = std::max(last_actions_, actions);
+    if (m.contains("legal") && awaiting_reply_) {
+      awaiting_reply_ = false;
+      if (stats_.measuring)
+        stats_.replies_ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - acked_).count());
+    }
     if (m["status"] == "finished") {
+      awaiting_reply_ = false;
       if (stats_.measuring) ++stats_.games;
       auto self = shared_from_this();
-      maker_.Request([self](std::string id) {
+      maker_.Request(address_, [self](std::string id) {
         asio::post(self->ioc_, [self, id] {
           if (!id.empty()) self->Join(id);
         });
@@ -223,8 +268,10 @@ class Bot : public std::enable_shared_from_this<Bot> {
   std::deque<std::string> queue_;
   asio::steady_timer timer_{ioc_};
   bool waiting_ = false;
-  Clock::time_point sent_;
+  Clock::time_point sent_, acked_;
+  bool awaiting_reply_ = false;  // acked; the agents' reply (the next legal actions) is due
   long long last_actions_ = 0;
+  std::string address_;
 };
 
 double Percentile(std::vector<double>& v, double p) {
@@ -236,8 +283,16 @@ double Percentile(std::vector<double>& v, double p) {
 
 int Usage() {
   std::cerr << "usage: savanna_server_load [--host H] [--port P] [--tables N] [--seconds S] "
-               "[--warmup S] [--think MS] [--game SPEC] [--seats human,random,...]\n";
+               "[--warmup S] [--think MS] [--game SPEC] [--seats human,random,...] "
+               "[--attack] [--attack-ai-tables N] [--attack-ai-agent NAME] [--attack-ai-seconds S] "
+               "[--attack-idle-addresses N] [--flood-rate R]\n";
   return 1;
+}
+
+void PrintLatency(const char* what, std::vector<double> l) {
+  const double p50 = Percentile(l, 0.50), p99 = Percentile(l, 0.99);
+  const double max = l.empty() ? 0 : *std::max_element(l.begin(), l.end());
+  std::printf("%s ms (%zu): p50 %.2f  p99 %.2f  max %.2f\n", what, l.size(), p50, p99, max);
 }
 
 }  // namespace
@@ -246,6 +301,10 @@ int main(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--attack") {
+      o.attack = true;
+      continue;
+    }
     if (i + 1 >= argc) return Usage();
     const std::string value = argv[++i];
     if (arg == "--host")
@@ -262,6 +321,16 @@ int main(int argc, char** argv) {
       o.think_ms = std::stod(value);
     else if (arg == "--game")
       o.game = value;
+    else if (arg == "--attack-ai-seconds")
+      o.attack_options.ai_seconds = std::stod(value);
+    else if (arg == "--flood-rate")
+      o.attack_options.flood_rate = std::stod(value);
+    else if (arg == "--attack-ai-agent")
+      o.attack_options.ai_agent = value;
+    else if (arg == "--attack-ai-tables")
+      o.attack_options.ai_tables = std::stoi(value);
+    else if (arg == "--attack-idle-addresses")
+      o.attack_options.idle_addresses = std::stoi(value);
     else if (arg == "--seats") {
       o.seats.clear();
       size_t start = 0;
@@ -280,8 +349,8 @@ int main(int argc, char** argv) {
   std::vector<std::shared_ptr<Bot>> bots;
   const auto setup_start = Clock::now();
   for (int t = 0; t < o.tables; ++t) {
-    const std::string id = CreateTable(o);
-    auto bot = std::make_shared<Bot>(ioc, o, stats, maker, uint64_t(t) + 1);
+    auto bot = std::make_shared<Bot>(ioc, o, stats, maker, t);
+    const std::string id = CreateTable(o, bot->address());
     if (id.empty() || !bot->Connect()) {
       std::cerr << "setup failed at table " << t << "\n";
       return 1;
@@ -291,18 +360,27 @@ int main(int argc, char** argv) {
   }
   std::cerr << o.tables << " tables and connections set up in "
             << std::chrono::duration<double>(Clock::now() - setup_start).count() << " s\n";
+  o.attack_options.port = o.port;
+  savanna::bench::AttackMix attack(o.attack_options);
+  if (o.attack && !attack.Start()) {
+    std::cerr << "the attack mix could not start (is --attack-ai-seconds within the server's "
+                 "--ai-max-seconds?)\n"
+              << attack.Summary();
+    return 1;
+  }
   asio::steady_timer warmup(ioc), end(ioc);
   warmup.expires_after(
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.warmup)));
-  warmup.async_wait([&](beast::error_code) { stats.measuring = true; });
+  warmup.async_wait([&](beast::error_code) {
+    stats.start = Clock::now();
+    stats.measuring = true;
+  });
   end.expires_after(std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double>(o.warmup + o.seconds)));
   end.async_wait([&](beast::error_code) { ioc.stop(); });
   ioc.run();
 
-  std::vector<double> l = stats.latencies_ms;
-  const double p50 = Percentile(l, 0.50), p99 = Percentile(l, 0.99);
-  const double max = l.empty() ? 0 : *std::max_element(l.begin(), l.end());
+  attack.Stop();
   std::printf(
       "game %s, seats %zu (bot plays seat 0), %d concurrent tables, think %.0f ms, "
       "%.1f s measured\n",
@@ -312,7 +390,14 @@ int main(int argc, char** argv) {
       "games finished: %lld; errors: %lld\n",
       stats.acks, double(stats.acks) / o.seconds, stats.actions, double(stats.actions) / o.seconds,
       stats.games, stats.errors);
-  std::printf("ack latency ms: p50 %.2f  p99 %.2f  max %.2f\n", p50, p99, max);
+  PrintLatency("ack latency", stats.latencies_ms);
+  PrintLatency("agent reply latency", stats.replies_ms);
+  if (!stats.slow_acks.empty()) {
+    std::printf("acks over 100 ms, by second of the run (count):");
+    for (const auto& [second, n] : stats.slow_acks) std::printf(" %d (%d)", second, n);
+    std::printf("\n");
+  }
+  if (o.attack) std::printf("attack mix:\n%s", attack.Summary().c_str());
   std::fflush(stdout);
   std::_Exit(0);  // the bots' sockets close with the process
 }

@@ -61,16 +61,30 @@ bool RawConnection::Send(std::string_view bytes) {
   return fd_ >= 0;
 }
 
+namespace {
+
+// Waits until `fd` is readable or `deadline` passes (polling at least once, so that a timeout of
+// zero still looks); false on timeout.
+bool Readable(int fd, std::chrono::steady_clock::time_point deadline) {
+  while (true) {
+    const auto left = std::max<int64_t>(
+        0, std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now())
+               .count());
+    pollfd p{fd, POLLIN, 0};
+    const int ready = poll(&p, 1, int(left));
+    if (ready < 0 && errno == EINTR) continue;
+    return ready > 0;
+  }
+}
+
+}  // namespace
+
 std::string RawConnection::Receive(milliseconds timeout, std::string_view until) {
   std::string received;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (fd_ >= 0) {
     if (!until.empty() && received.find(until) != std::string::npos) break;
-    const auto left =
-        std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) break;
-    pollfd p{fd_, POLLIN, 0};
-    if (poll(&p, 1, int(left.count())) <= 0) continue;
+    if (!Readable(fd_, deadline)) break;
     char buffer[4096];
     const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
     if (got < 0 && errno == EINTR) continue;
@@ -86,11 +100,7 @@ std::string RawConnection::Receive(milliseconds timeout, std::string_view until)
 bool RawConnection::ClosedByPeer(milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (fd_ >= 0) {
-    const auto left =
-        std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return false;
-    pollfd p{fd_, POLLIN, 0};
-    if (poll(&p, 1, int(left.count())) <= 0) continue;
+    if (!Readable(fd_, deadline)) return false;
     char buffer[4096];
     const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
     if (got < 0 && errno == EINTR) continue;
