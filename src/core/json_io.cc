@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -117,6 +118,17 @@ Result<int64_t> IntField(const Json& object, std::string_view key, int64_t lo, i
     return Fail(ErrorCode::kBadData, "field '" + std::string(key) + "' must be an integer from " +
                                          std::to_string(lo) + " to " + std::to_string(hi));
   return v.get<int64_t>();
+}
+
+Result<double> NumberField(const Json& object, std::string_view key, double lo, double hi) {
+  auto m = Member(object, key);
+  if (!m) return tl::unexpected(m.error());
+  const Json& v = **m;
+  if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < lo ||
+      v.get<double>() > hi)
+    return Fail(ErrorCode::kBadData, "field '" + std::string(key) + "' must be a number from " +
+                                         Json(lo).dump() + " to " + Json(hi).dump());
+  return v.get<double>();
 }
 
 Result<bool> BoolField(const Json& object, std::string_view key) {

@@ -29,6 +29,8 @@ Result<Json> ReadJsonFile(const std::string& path);
 
 // Field readers for objects. `key` is named in the error.
 Result<int64_t> IntField(const Json& object, std::string_view key, int64_t lo, int64_t hi);
+// A finite number (integer or not) from `lo` to `hi`.
+Result<double> NumberField(const Json& object, std::string_view key, double lo, double hi);
 Result<bool> BoolField(const Json& object, std::string_view key);
 Result<std::string> StringField(const Json& object, std::string_view key);
 // The array under `key`; `size` < 0 accepts any length.

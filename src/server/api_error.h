@@ -1,9 +1,7 @@
 // The errors the server's protocol reports: an HTTP status, a stable code and a one-line message
-// that names what was wrong and never reveals hidden information. Also the strict readers of
-// request fields (unknown fields are errors).
+// that names what was wrong and never reveals hidden information.
 #pragma once
 
-#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -36,15 +34,5 @@ ApiError RateLimited(const std::string& what, double wait);
 
 // {"type": "error", "code", "message"} plus "id" when the request carried one.
 Json ErrorJson(const ApiError& error, const Json& id = nullptr);
-
-// Parses a request body or message: a JSON object, else "bad_json".
-ApiResult<Json> ParseObject(std::string_view text);
-// Every key of `object` must be one of `allowed`; the first other one is named ("bad_request").
-ApiResult<void> CheckFields(const Json& object, std::initializer_list<std::string_view> allowed,
-                            std::string_view what);
-// Typed fields; a missing required field or a wrong type is "bad_request" naming the field.
-ApiResult<std::string> StringField(const Json& object, std::string_view key, size_t max_size);
-ApiResult<double> NumberField(const Json& object, std::string_view key, double lo, double hi);
-ApiResult<int64_t> IntegerField(const Json& object, std::string_view key, int64_t lo, int64_t hi);
 
 }  // namespace savanna::server

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "server/request_fields.h"
 #include "server/tokens.h"
 
 namespace savanna::server {
@@ -116,7 +117,7 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
     if (!body) return reply(ErrorResponse(body.error()));
     if (auto ok = CheckFields(*body, {"token"}, "the delete request"); !ok)
       return reply(ErrorResponse(ok.error()));
-    auto token = StringField(*body, "token", 200);
+    auto token = ReadToken(*body);
     if (!token) return reply(ErrorResponse(token.error()));
     return lobby_.Delete(id, *token, [reply, id](ApiResult<void> deleted) {
       if (!deleted) return reply(ErrorResponse(deleted.error()));
@@ -145,29 +146,21 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
   if (action == "join") {
     if (auto ok = CheckFields(*body, {"seat", "name"}, "the join request"); !ok)
       return reply(ErrorResponse(ok.error()));
-    std::optional<int> seat;
-    if (body->contains("seat")) {
-      auto s = IntegerField(*body, "seat", 0, kMaxPlayers - 1);
-      if (!s) return reply(ErrorResponse(s.error()));
-      seat = int(*s);
-    }
-    std::string name;
-    if (body->contains("name")) {
-      auto n = StringField(*body, "name", 40);
-      if (!n) return reply(ErrorResponse(n.error()));
-      name = *n;
-    }
+    auto join = ReadJoinRequest(*body);
+    if (!join) return reply(ErrorResponse(join.error()));
     if (rates_ != nullptr)
       if (auto refused = Limit(rates_->joins, request.client, "seats taken"))
         return reply(std::move(*refused));
-    return table->Join(seat, name, nullptr, [reply, id](ApiResult<Table::Joined> joined) {
-      if (!joined) return reply(ErrorResponse(joined.error()));
-      reply(JsonResponse(200, {{"table", id}, {"seat", joined->seat}, {"token", joined->token}}));
-    });
+    return table->Join(
+        join->seat, join->name, nullptr, [reply, id](ApiResult<Table::Joined> joined) {
+          if (!joined) return reply(ErrorResponse(joined.error()));
+          reply(
+              JsonResponse(200, {{"table", id}, {"seat", joined->seat}, {"token", joined->token}}));
+        });
   }
   if (auto ok = CheckFields(*body, {"token"}, "the leave request"); !ok)
     return reply(ErrorResponse(ok.error()));
-  auto token = StringField(*body, "token", 200);
+  auto token = ReadToken(*body);
   if (!token) return reply(ErrorResponse(token.error()));
   table->Leave(*token, [reply, id](ApiResult<int> left) {
     if (!left) return reply(ErrorResponse(left.error()));

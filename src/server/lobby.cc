@@ -9,6 +9,7 @@
 
 #include "agents/agent.h"
 #include "server/clock.h"
+#include "server/request_fields.h"
 #include "server/tokens.h"
 
 namespace savanna::server {

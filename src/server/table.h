@@ -17,6 +17,7 @@
 #include "server/agent_limits.h"
 #include "server/agent_scheduler.h"
 #include "server/api_error.h"
+#include "server/table_options.h"
 #include "server/table_store.h"
 #include "session/session.h"
 
@@ -28,19 +29,6 @@ class Client {
  public:
   virtual ~Client() = default;
   virtual void Send(std::shared_ptr<const std::string> message) = 0;
-};
-
-// Per-table options, chosen at creation (POST /api/tables "options").
-struct TableOptions {
-  double ai_seconds = 1.0;   // time= given to agents that take a per-decision time budget
-  double replace_after = 0;  // seconds a human seat may stay vacant before an agent takes it
-  std::string replacement = "random";  // the agent spec that replaces a vacant human seat
-
-  Json ToJson() const;
-  // From a request's "options" (every field optional; unknown fields are errors), starting
-  // from `defaults`. `ai_seconds` and the replacement spec are checked against `limits`.
-  static ApiResult<TableOptions> FromJson(const Json& json, const TableOptions& defaults,
-                                          const AgentLimits& limits);
 };
 
 // What a table shares with the others: the store, the executors and the limits.

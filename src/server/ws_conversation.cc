@@ -2,6 +2,8 @@
 // the lobby or a table; replies and errors go back through the transport.
 #include "server/ws_conversation.h"
 
+#include "server/request_fields.h"
+
 namespace savanna::server {
 namespace {
 
@@ -124,18 +126,8 @@ void WsConversation::Ping(const Json& message, const Json& id) {
 void WsConversation::Join(const Json& message, const Json& id) {
   if (auto ok = CheckFields(message, {"type", "id", "table", "seat", "name"}, "a join"); !ok)
     return SendError(ok.error(), id);
-  std::optional<int> seat;
-  if (message.contains("seat")) {
-    auto s = IntegerField(message, "seat", 0, kMaxPlayers - 1);
-    if (!s) return SendError(s.error(), id);
-    seat = int(*s);
-  }
-  std::string name;
-  if (message.contains("name")) {
-    auto n = StringField(message, "name", 40);
-    if (!n) return SendError(n.error(), id);
-    name = *n;
-  }
+  auto join = ReadJoinRequest(message);
+  if (!join) return SendError(join.error(), id);
   if (joins_ != nullptr)
     if (const double wait = joins_->Take(client_); wait > 0)
       return SendError(RateLimited("seats taken", wait), id);
@@ -143,7 +135,7 @@ void WsConversation::Join(const Json& message, const Json& id) {
   if (!table) return;
   Unbind();
   auto self = shared_from_this();
-  table->Join(seat, name, self, [self, table, id](ApiResult<Table::Joined> joined) {
+  table->Join(join->seat, join->name, self, [self, table, id](ApiResult<Table::Joined> joined) {
     self->OnThread([self, table, id, joined] {
       if (!joined) return self->SendError(joined.error(), id);
       self->Bind(table, joined->seat, joined->token);
@@ -159,7 +151,7 @@ void WsConversation::Join(const Json& message, const Json& id) {
 void WsConversation::Rejoin(const Json& message, const Json& id) {
   if (auto ok = CheckFields(message, {"type", "id", "table", "token"}, "a rejoin"); !ok)
     return SendError(ok.error(), id);
-  auto token = StringField(message, "token", 200);
+  auto token = ReadToken(message);
   if (!token) return SendError(token.error(), id);
   auto table = FindTable(message, id);
   if (!table) return;

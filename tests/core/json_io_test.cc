@@ -53,6 +53,17 @@ TEST(JsonFields, IntField) {
   ExpectError(IntField(Json::array(), "n", 0, 10), ErrorCode::kBadData, "expected a JSON object");
 }
 
+TEST(JsonFields, NumberField) {
+  EXPECT_EQ(*NumberField(kObject, "half", 0, 2), 1.5);
+  EXPECT_EQ(*NumberField(kObject, "n", 5, 5), 5.0);
+  ExpectError(NumberField(kObject, "m", 0, 10), ErrorCode::kBadData, "missing field 'm'");
+  ExpectError(NumberField(kObject, "half", 2, 3), ErrorCode::kBadData,
+              "field 'half' must be a number from 2.0 to 3.0");
+  for (const char* key : {"flag", "name", "list"})
+    ExpectError(NumberField(kObject, key, -1e9, 1e9), ErrorCode::kBadData,
+                "field '" + std::string(key) + "' must be a number");
+}
+
 TEST(JsonFields, BoolAndStringFields) {
   EXPECT_TRUE(*BoolField(kObject, "flag"));
   ExpectError(BoolField(kObject, "n"), ErrorCode::kBadData, "field 'n' must be true or false");

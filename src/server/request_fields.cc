@@ -1,0 +1,87 @@
+// The readers of request bodies and messages, over core's field readers (core/json_io.h): their
+// errors become "bad_request" replies.
+#include "server/request_fields.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/json_io.h"
+#include "core/types.h"
+
+namespace savanna::server {
+namespace {
+
+std::string Quoted(std::string_view key) { return "'" + std::string(key) + "'"; }
+
+ApiError BadRequest(const Error& error) { return ApiError{400, "bad_request", error.message}; }
+
+ApiResult<std::optional<int>> OptionalSeat(const Json& object) {
+  if (!object.contains("seat")) return std::optional<int>();
+  auto seat = IntegerField(object, "seat", 0, kMaxPlayers - 1);
+  if (!seat) return tl::unexpected(seat.error());
+  return std::optional<int>(int(*seat));
+}
+
+}  // namespace
+
+ApiResult<Json> ParseObject(std::string_view text) {
+  Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded()) return ApiFail(400, "bad_json", "the message is not valid JSON");
+  if (!json.is_object()) return ApiFail(400, "bad_json", "the message must be a JSON object");
+  return json;
+}
+
+ApiResult<void> CheckFields(const Json& object, std::initializer_list<std::string_view> allowed,
+                            std::string_view what) {
+  for (const auto& [key, value] : object.items()) {
+    bool known = false;
+    for (std::string_view name : allowed) known = known || key == name;
+    if (known) continue;
+    std::string names;
+    for (std::string_view name : allowed) names += (names.empty() ? "" : ", ") + std::string(name);
+    const std::string shown = key.size() > 40 ? key.substr(0, 40) + "..." : key;
+    return ApiFail(
+        400, "bad_request",
+        "unknown field '" + shown + "' in " + std::string(what) + " (fields: " + names + ")");
+  }
+  return {};
+}
+
+ApiResult<std::string> StringField(const Json& object, std::string_view key, size_t max_size) {
+  auto text = savanna::StringField(object, key);
+  if (!text) return tl::unexpected(BadRequest(text.error()));
+  if (text->size() > max_size)
+    return ApiFail(
+        400, "bad_request",
+        "field " + Quoted(key) + " is longer than " + std::to_string(max_size) + " characters");
+  return *text;
+}
+
+ApiResult<double> NumberField(const Json& object, std::string_view key, double lo, double hi) {
+  auto number = savanna::NumberField(object, key, lo, hi);
+  if (!number) return tl::unexpected(BadRequest(number.error()));
+  return *number;
+}
+
+ApiResult<int64_t> IntegerField(const Json& object, std::string_view key, int64_t lo, int64_t hi) {
+  auto integer = IntField(object, key, lo, hi);
+  if (!integer) return tl::unexpected(BadRequest(integer.error()));
+  return *integer;
+}
+
+ApiResult<JoinRequest> ReadJoinRequest(const Json& object) {
+  JoinRequest join;
+  auto seat = OptionalSeat(object);
+  if (!seat) return tl::unexpected(seat.error());
+  join.seat = *seat;
+  if (object.contains("name")) {
+    auto name = StringField(object, "name", kMaxNameSize);
+    if (!name) return tl::unexpected(name.error());
+    join.name = *name;
+  }
+  return join;
+}
+
+ApiResult<std::string> ReadToken(const Json& object) { return StringField(object, "token", 200); }
+
+}  // namespace savanna::server

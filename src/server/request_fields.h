@@ -1,0 +1,39 @@
+// The one reader of what clients send, for the HTTP API and the WebSocket alike: a JSON object,
+// no unknown field, typed fields with limits, and the requests both transports take (joining a
+// seat, a token). Every error is "bad_request" (or "bad_json") naming the field.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "server/api_error.h"
+
+namespace savanna::server {
+
+// The longest player name a seat takes.
+inline constexpr size_t kMaxNameSize = 40;
+
+// Parses a request body or message: a JSON object, else "bad_json".
+ApiResult<Json> ParseObject(std::string_view text);
+// Every key of `object` must be one of `allowed`; the first other one is named ("bad_request").
+ApiResult<void> CheckFields(const Json& object, std::initializer_list<std::string_view> allowed,
+                            std::string_view what);
+// Typed fields; a missing required field or a wrong type is "bad_request" naming the field.
+ApiResult<std::string> StringField(const Json& object, std::string_view key, size_t max_size);
+ApiResult<double> NumberField(const Json& object, std::string_view key, double lo, double hi);
+ApiResult<int64_t> IntegerField(const Json& object, std::string_view key, int64_t lo, int64_t hi);
+
+// {"seat", "name"} of a join (both optional): a seat from 0 to kMaxPlayers - 1, a name of at most
+// kMaxNameSize characters. The caller checks which other fields its request may have.
+struct JoinRequest {
+  std::optional<int> seat;
+  std::string name;
+};
+ApiResult<JoinRequest> ReadJoinRequest(const Json& object);
+// The "token" field of a request (a seat's or a creator's token).
+ApiResult<std::string> ReadToken(const Json& object);
+
+}  // namespace savanna::server

@@ -1,0 +1,23 @@
+// What the files of a table (table*.cc) share: the refusals every request may get and small
+// helpers. Not for use outside the table.
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+
+#include "core/types.h"
+#include "server/api_error.h"
+
+namespace savanna::server::table_detail {
+
+// open_step_start_ when no simultaneous step is open.
+inline constexpr size_t kNoStep = size_t(-1);
+
+// 410 table_closed: the table was deleted, expired or the server stops.
+tl::unexpected<ApiError> TableClosed();
+// 500 storage_error (the store's own message goes to the server's log, not to the client).
+ApiError StorageError(const Error& error);
+// A set of players as a JSON array.
+nlohmann::json PlayersJson(PlayerSet players);
+
+}  // namespace savanna::server::table_detail
