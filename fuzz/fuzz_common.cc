@@ -36,6 +36,10 @@ void CheckOnce(const State& state) {
       const std::string text = state.ActionToString(p, a);
       auto parsed = state.ParseAction(p, text);
       Require(parsed && *parsed == a, "action text parses back: " + text);
+      const Json structured = state.StructuredAction(p, a);
+      Require(
+          structured.is_object() && structured.contains("kind") && structured["kind"] != "invalid",
+          "a legal action has a structured form: " + text);
       state.PublicActionString(p, a);
     }
   }

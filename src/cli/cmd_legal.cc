@@ -1,4 +1,5 @@
-// `savanna legal --state FILE`: who must act and their legal actions, as JSON.
+// `savanna legal --state FILE [--structured]`: who must act and their legal actions, as JSON
+// (with --structured, also each action's structured form, State::StructuredAction).
 #include <memory>
 
 #include "cli/commands.h"
@@ -6,21 +7,32 @@
 namespace savanna::cli {
 namespace {
 
-int RunLegal(const GameRegistry& games, const std::string& path) {
-  auto loaded = LoadStateFile(games, path);
+struct LegalOptions {
+  std::string path;
+  bool structured = false;
+};
+
+int RunLegal(const GameRegistry& games, const LegalOptions& options) {
+  auto loaded = LoadStateFile(games, options.path);
   if (!loaded) return PrintError(loaded.error());
   const State& state = *loaded->state;
   Json to_move = Json::array();
-  Json legal = Json::object();
+  Json legal = Json::object(), structured = Json::object();
   ActionList actions;
   for (Player p : state.PlayersToAct()) {
     to_move.push_back(p);
     state.LegalActions(p, actions);
-    Json list = Json::array();
-    for (Action a : actions) list.push_back(state.ActionToString(p, a));
-    legal[std::to_string(p)] = std::move(list);
+    Json texts = Json::array(), forms = Json::array();
+    for (Action a : actions) {
+      texts.push_back(state.ActionToString(p, a));
+      forms.push_back(state.StructuredAction(p, a));
+    }
+    legal[std::to_string(p)] = std::move(texts);
+    structured[std::to_string(p)] = std::move(forms);
   }
-  PrintJson({{"to_move", std::move(to_move)}, {"legal", std::move(legal)}});
+  Json out = {{"to_move", std::move(to_move)}, {"legal", std::move(legal)}};
+  if (options.structured) out["structured"] = std::move(structured);
+  PrintJson(out);
   return kExitOk;
 }
 
@@ -29,11 +41,14 @@ int RunLegal(const GameRegistry& games, const std::string& path) {
 void AddLegalCommand(CLI::App& app, Context& context) {
   auto* cmd = app.add_subcommand(
       "legal", "Print {\"to_move\": [players], \"legal\": {\"<player>\": [actions]}}");
-  auto path = std::make_shared<std::string>();
-  cmd->add_option("--state", *path, "State document file ('-': stdin)")
+  auto options = std::make_shared<LegalOptions>();
+  cmd->add_option("--state", options->path, "State document file ('-': stdin)")
       ->type_name("FILE")
       ->required();
-  cmd->callback([&context, path] { context.exit_code = RunLegal(context.games, *path); });
+  cmd->add_flag("--structured", options->structured,
+                "Also print \"structured\": {\"<player>\": [{\"kind\", ...}]}, each legal "
+                "action's structured form in the same order");
+  cmd->callback([&context, options] { context.exit_code = RunLegal(context.games, *options); });
 }
 
 }  // namespace savanna::cli

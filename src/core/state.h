@@ -60,6 +60,17 @@ class State {
   virtual std::string PublicActionString(Player player, Action action) const {
     return ActionToString(player, action);
   }
+  // The same action as data, for front ends and bots that read meaning from fields, never from
+  // text: a JSON object with a string "kind" and named fields ({"kind": "play", "animal":
+  // "zebra", "count": 2}), defined by the game and documented in docs/rules/<game>.md. Unique
+  // among the legal actions of `player`, like the text; stable across releases.
+  virtual Json StructuredAction(Player player, Action action) const = 0;
+  // The structured form as everybody else sees it once its step has resolved: it names nothing
+  // that PublicActionString hides (Kilimanjaro's placement loses its "counter"). Default:
+  // StructuredAction. The conformance suite checks that it follows the public text.
+  virtual Json PublicStructuredAction(Player player, Action action) const {
+    return StructuredAction(player, action);
+  }
   // The id whose ActionToString is `text` (ignoring case and surrounding space) among the
   // legal actions of `player`. Errors name the player, the text and say why.
   virtual Result<Action> ParseAction(Player player, std::string_view text) const;

@@ -14,7 +14,8 @@ Json Table::LogEntry(int64_t index, Player viewer) const {
   // nothing hidden from the viewer (a face-down counter's placement without its kind).
   return {{"index", index},
           {"player", a.player},
-          {"action", a.player == viewer ? a.action : session_.PublicText(size_t(index))}};
+          {"action", a.player == viewer ? a.action : session_.PublicText(size_t(index))},
+          {"structured", session_.StructuredFor(size_t(index), viewer)}};
 }
 
 Json Table::FullLog(Player viewer) const {
@@ -40,8 +41,10 @@ std::string Table::StateMessage(Player viewer, const Json& log) const {
                   {"result", session_.record().result},
                   {"rematch", rematch_.empty() ? Json() : Json(rematch_)}};
   if (viewer != kSpectator && status == TableStatus::kPlaying && session_.IsHuman(viewer) &&
-      session_.PlayersToAct().Contains(viewer))
+      session_.PlayersToAct().Contains(viewer)) {
     message["legal"] = session_.LegalActions(viewer);
+    message["legal_structured"] = session_.StructuredLegalActions(viewer);
+  }
   return message.dump();
 }
 

@@ -138,12 +138,15 @@ Revealed Session::Accept(Player seat, Action action) {
   const PlayerSet before = state_->PlayersToAct();
   std::string text = state_->ActionToString(seat, action);
   std::string public_text = state_->PublicActionString(seat, action);
+  Structured structured{state_->StructuredAction(seat, action),
+                        state_->PublicStructuredAction(seat, action)};
   auto applied = state_->Apply(seat, action);
   SAVANNA_CHECK_MSG(applied, "seat " + std::to_string(seat) + " (" + record_.seats[seat] +
                                  "): action " + std::to_string(action) + ": " +
                                  (applied ? "" : applied.error().message));
   record_.actions.push_back({seat, text});
   public_texts_.push_back(public_text);
+  structured_.push_back(std::move(structured));
   record_.result = ResultJson(*state_);
   // The step is still open when exactly the other players of the step still owe their
   // submissions: this one stays sealed. Otherwise it resolved and all its submissions are public.
@@ -226,6 +229,20 @@ std::vector<std::string> Session::LegalActions(Player seat) const {
   state_->LegalActions(seat, legal);
   for (Action a : legal) out.push_back(state_->ActionToString(seat, a));
   return out;
+}
+
+Json Session::StructuredLegalActions(Player seat) const {
+  Json out = Json::array();
+  if (seat < 0 || seat >= NumPlayers()) return out;
+  ActionList legal;
+  state_->LegalActions(seat, legal);
+  for (Action a : legal) out.push_back(state_->StructuredAction(seat, a));
+  return out;
+}
+
+const Json& Session::StructuredFor(size_t index, Player viewer) const {
+  const Structured& s = structured_[index];
+  return record_.actions[index].player == viewer ? s.own : s.public_form;
 }
 
 Json Session::View(Player viewer) const {

@@ -119,6 +119,8 @@ class Session {
 
   // The legal actions of `seat` as text, in id order; empty when the seat owes no action.
   std::vector<std::string> LegalActions(Player seat) const;
+  // The same actions in their structured form (State::StructuredAction), in the same order.
+  Json StructuredLegalActions(Player seat) const;
 
   // What `viewer` may know (State::View / ViewText). `viewer` is a seat or kSpectator; use
   // ParseViewer for untrusted input (an out-of-range viewer is a bug and aborts).
@@ -131,6 +133,9 @@ class Session {
   const GameRecord& record() const { return record_; }
   // Record action `index` as every seat but its actor may read it (RevealedAction).
   const std::string& PublicText(size_t index) const { return public_texts_[index]; }
+  // Record action `index` in its structured form as `viewer` may read it: the full form for its
+  // actor, the public form (State::PublicStructuredAction) for everybody else.
+  const Json& StructuredFor(size_t index, Player viewer) const;
 
   // Agent seat s uses stream kAgentSeedStream + s of the game seed.
   static constexpr uint64_t kAgentSeedStream = 1000;
@@ -147,7 +152,11 @@ class Session {
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;
   GameRecord record_;
-  std::vector<std::string> public_texts_;       // per record action
+  std::vector<std::string> public_texts_;  // per record action
+  struct Structured {
+    Json own, public_form;
+  };
+  std::vector<Structured> structured_;          // per record action
   std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null for a human seat
   // The submissions to the simultaneous step under way, sealed until it resolves.
   Revealed sealed_;

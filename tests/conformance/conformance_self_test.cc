@@ -70,7 +70,8 @@ INSTANTIATE_TEST_SUITE_P(
         FlawCase{SealedBidsFlaw::kAcceptsCardsNotInHand, "(not legal) was accepted"},
         FlawCase{SealedBidsFlaw::kDeterminizeKeepsRng, "kept the true RNG state"},
         FlawCase{SealedBidsFlaw::kDeterminizeOnlyReseeds, "determinizations differed"},
-        FlawCase{SealedBidsFlaw::kLoadForgetsPending, "round trip differs"}),
+        FlawCase{SealedBidsFlaw::kLoadForgetsPending, "round trip differs"},
+        FlawCase{SealedBidsFlaw::kStructuredBidsAlike, "is that of another legal action too"}),
     [](const auto& param_info) { return "Flaw" + std::to_string(param_info.index); });
 
 // The rerun hint of a failure replays exactly that game, to the same failure.

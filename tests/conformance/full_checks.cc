@@ -95,6 +95,27 @@ bool GameChecker::CheckStrings() {
     if (state_->ParseAction(p, "\x01 not an action"))
       return Fail("ParseAction accepted a nonsense string for player " + std::to_string(p));
   }
+  return CheckStructuredActions();
+}
+
+// Every legal action's structured form is an object with a string "kind" (never "invalid"),
+// and no two legal actions of a player share one.
+bool GameChecker::CheckStructuredActions() {
+  for (Player p : state_->PlayersToAct()) {
+    std::set<std::string> seen;
+    for (Action a : legal_[p]) {
+      const Json structured = state_->StructuredAction(p, a);
+      const std::string what = "player " + std::to_string(p) + ": the structured form of '" +
+                               state_->ActionToString(p, a) + "' (" + structured.dump() + ")";
+      if (!structured.is_object() || !structured.contains("kind") ||
+          !structured["kind"].is_string() || structured["kind"] == "invalid")
+        return Fail(what + " is not an object with a \"kind\"");
+      if (!seen.insert(structured.dump()).second)
+        return Fail(what + " is that of another legal action too");
+      if (!state_->PublicStructuredAction(p, a).is_object())
+        return Fail(what + ": its public form is not an object");
+    }
+  }
   return true;
 }
 
@@ -327,7 +348,8 @@ bool GameChecker::CheckOrderIndependence() {
 }
 
 // At a sequential step, two actions that a viewer cannot tell apart afterwards (its view is
-// the same) must read the same in the viewer's log: PublicActionString names nothing hidden.
+// the same) must read the same in the viewer's log: PublicActionString and
+// PublicStructuredAction name nothing hidden.
 // Two actions that lead to the very same state (Kitara: removing two warriors in either order,
 // the second removal forced) hide nothing from anyone, so their texts may differ.
 bool GameChecker::CheckPublicStrings() {
@@ -338,11 +360,12 @@ bool GameChecker::CheckPublicStrings() {
   std::vector<Action> actions(legal_[p].begin(), legal_[p].end());
   check_rng_.Shuffle(actions.data(), actions.size());
   actions.resize(std::min<size_t>(actions.size(), kMaxPublicStringActions));
-  std::vector<std::string> texts;
+  std::vector<std::string> texts, structured;   // public forms
   std::vector<std::vector<std::string>> views;  // per action, per viewer other than p
   std::vector<std::string> states;              // per action, the whole state afterwards
   for (Action a : actions) {
     texts.push_back(state_->PublicActionString(p, a));
+    structured.push_back(state_->PublicStructuredAction(p, a).dump());
     if (texts.back().empty())
       return Fail("PublicActionString(" + std::to_string(p) + ", " + std::to_string(a) +
                   ") is empty");
@@ -355,14 +378,18 @@ bool GameChecker::CheckPublicStrings() {
   }
   for (size_t i = 0; i < actions.size(); ++i)
     for (size_t j = i + 1; j < actions.size(); ++j) {
-      if (texts[i] == texts[j] || states[i] == states[j]) continue;
-      for (size_t k = 0; k < views[i].size(); ++k)
-        if (views[i][k] == views[j][k])
-          return Fail("player " + std::to_string(p) + "'s actions '" +
-                      state_->ActionToString(p, actions[i]) + "' and '" +
-                      state_->ActionToString(p, actions[j]) +
-                      "' look alike afterwards to a viewer, but their public strings differ: '" +
-                      texts[i] + "' and '" + texts[j] + "'");
+      if (states[i] == states[j]) continue;
+      bool alike = false;
+      for (size_t k = 0; k < views[i].size(); ++k) alike = alike || views[i][k] == views[j][k];
+      if (!alike) continue;
+      const std::string pair = "player " + std::to_string(p) + "'s actions '" +
+                               state_->ActionToString(p, actions[i]) + "' and '" +
+                               state_->ActionToString(p, actions[j]) +
+                               "' look alike afterwards to a viewer, but their public ";
+      if (texts[i] != texts[j])
+        return Fail(pair + "strings differ: '" + texts[i] + "' and '" + texts[j] + "'");
+      if (structured[i] != structured[j])
+        return Fail(pair + "structured forms differ: " + structured[i] + " and " + structured[j]);
     }
   return true;
 }

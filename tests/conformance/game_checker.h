@@ -41,6 +41,7 @@ class GameChecker {
   // Full checks.
   bool CheckFull();
   bool CheckStrings();
+  bool CheckStructuredActions();
   bool CheckIllegalSweep();
   bool CheckClone();
   bool CheckJson();

@@ -61,6 +61,7 @@ int ExpectMessagesMatchReplay(const GameRegistry& games, const Json& record_json
   // After k actions: the viewer's view, its legal actions and the first sealed action (or n+1).
   std::vector<Json> views(n + 1);
   std::vector<std::vector<std::string>> legal(n + 1);
+  std::vector<Json> structured(n + 1);
   std::vector<size_t> open_from(n + 1, size_t(-1));
   GameRecord start = *record;
   start.actions.clear();
@@ -71,6 +72,7 @@ int ExpectMessagesMatchReplay(const GameRegistry& games, const Json& record_json
   if (!initial) return 0;
   views[0] = initial->View(viewer);
   if (viewer >= 0) legal[0] = initial->LegalActions(viewer);
+  if (viewer >= 0) structured[0] = initial->StructuredLegalActions(viewer);
   size_t open = size_t(-1);
   auto replayed = Session::FromRecord(games, *record, humans,
                                       [&](size_t i, const Session& s, const Revealed& revealed) {
@@ -79,7 +81,10 @@ int ExpectMessagesMatchReplay(const GameRegistry& games, const Json& record_json
                                         else if (open == size_t(-1))
                                           open = i;
                                         views[i + 1] = s.View(viewer);
-                                        if (viewer >= 0) legal[i + 1] = s.LegalActions(viewer);
+                                        if (viewer >= 0) {
+                                          legal[i + 1] = s.LegalActions(viewer);
+                                          structured[i + 1] = s.StructuredLegalActions(viewer);
+                                        }
                                         open_from[i + 1] = open;
                                       });
   EXPECT_TRUE(replayed) << replayed.error().message;
@@ -94,6 +99,7 @@ int ExpectMessagesMatchReplay(const GameRegistry& games, const Json& record_json
     if (m.contains("legal")) {
       EXPECT_GE(viewer, 0) << "a spectator is never sent legal actions";
       EXPECT_EQ(m["legal"].get<std::vector<std::string>>(), legal[k]) << "after " << k;
+      EXPECT_EQ(m["legal_structured"], structured[k]) << "after " << k;
     }
     for (const Json& entry : m["log"]) {
       const size_t index = entry["index"].get<size_t>();
@@ -101,6 +107,8 @@ int ExpectMessagesMatchReplay(const GameRegistry& games, const Json& record_json
       if (index >= n) continue;
       const int player = entry["player"].get<int>();
       EXPECT_EQ(player, record->actions[index].player);
+      // The structured form as this viewer may read it (the public one for another's action).
+      EXPECT_EQ(entry["structured"], replayed->StructuredFor(index, viewer)) << entry.dump();
       if (player == viewer) {
         EXPECT_EQ(entry.value("action", ""), record->actions[index].action);
       } else {

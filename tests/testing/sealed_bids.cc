@@ -66,6 +66,11 @@ std::string SealedBidsState::ActionToString(Player /*player*/, Action action) co
   return "bid " + std::to_string(action + 1);
 }
 
+Json SealedBidsState::StructuredAction(Player /*player*/, Action action) const {
+  if (flaw() == SealedBidsFlaw::kStructuredBidsAlike) return {{"kind", "bid"}};
+  return {{"kind", "bid"}, {"card", action + 1}};
+}
+
 void SealedBidsState::ApplyUnchecked(Player player, Action action) {
   pending_[player] = int8_t(action + 1);
   ++move_number_;

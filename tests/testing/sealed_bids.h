@@ -40,6 +40,7 @@ enum class SealedBidsFlaw {
   kDeterminizeKeepsRng,     // DeterminizeInPlace() does not re-seed the RNG
   kDeterminizeOnlyReseeds,  // DeterminizeInPlace() re-samples no hidden value
   kLoadForgetsPending,      // StateFromJson() drops the pending bids
+  kStructuredBidsAlike,     // StructuredAction() gives every bid the same form
 };
 
 class SealedBidsGame;
@@ -59,6 +60,7 @@ class SealedBidsState final : public State {
   void LegalActions(Player player, ActionList& out) const override;
   bool IsLegal(Player player, Action action) const override;
   std::string ActionToString(Player player, Action action) const override;
+  Json StructuredAction(Player player, Action action) const override;
   void ApplyUnchecked(Player player, Action action) override;
 
   Json View(Player viewer) const override;

@@ -66,6 +66,10 @@ std::string KalimamboState::ActionToString(Player, Action action) const {
   return "play " + std::to_string(action);
 }
 
+Json KalimamboState::StructuredAction(Player, Action action) const {
+  return {{"kind", "play"}, {"card", action}};
+}
+
 Json KalimamboState::View(Player viewer) const {
   const Config& c = config();
   Json j;

@@ -112,6 +112,7 @@ class KapKairoState final : public State {
   void LegalActions(Player player, ActionList& out) const override;
   bool IsLegal(Player player, Action action) const override;
   std::string ActionToString(Player player, Action action) const override;
+  Json StructuredAction(Player player, Action action) const override;
   void ApplyUnchecked(Player player, Action action) override;
 
   Json View(Player viewer) const override;

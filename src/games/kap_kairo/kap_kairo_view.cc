@@ -1,6 +1,7 @@
 // Vom Kap bis Kairo's outward forms: action strings and the per-viewer views (JSON and text).
 // Hidden from every view: the pile's order, the faces of bonus tracks and other players'
 // pending bids (only the fact that a bid is in shows).
+#include <algorithm>
 #include <sstream>
 
 #include "games/kap_kairo/kap_kairo_state.h"
@@ -73,6 +74,27 @@ std::string KapKairoState::ActionToString(Player player, Action action) const {
     return s;
   }
   return "invalid action " + std::to_string(action);
+}
+
+// A taken card is {"slot"} (0-based, as the view's "auction" list) and the card as the view
+// shows it; a build names its bonus tracks and the pounds it costs.
+Json KapKairoState::StructuredAction(Player player, Action action) const {
+  if (action >= kFirstBidAction && action <= kMaxCapital)
+    return {{"kind", "bid"}, {"pounds", action - kFirstBidAction}};
+  if (action >= kFirstTakeAction && action < kPassAction) {
+    const int slot = action - kFirstTakeAction;
+    Json take = {{"kind", "take"}, {"slot", slot}};
+    if (slot < d_.auction_size) take["card"] = CardJson(config(), d_.auction[slot]);
+    return take;
+  }
+  if (action == kPassAction) return {{"kind", "pass"}};
+  if (action >= kFirstBuildAction && action < kNumDistinctActions) {
+    const int bonus = action - kFirstBuildAction;
+    const int pounds =
+        player >= 0 && player < config().players ? BuildCost(config(), d_, player, bonus) : -1;
+    return {{"kind", "build"}, {"bonus_tracks", bonus}, {"pounds", std::max(0, pounds)}};
+  }
+  return {{"kind", "invalid"}, {"id", action}};
 }
 
 Json KapKairoState::View(Player viewer) const {

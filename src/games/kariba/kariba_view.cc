@@ -33,6 +33,20 @@ std::string KaribaState::ActionToString(Player, Action action) const {
   return "invalid action " + std::to_string(action);
 }
 
+Json KaribaState::StructuredAction(Player, Action action) const {
+  if (action >= kFirstPlayAction && action < kDrawPileAction) {
+    const int animal = action / kHandSize + 1, count = action % kHandSize + 1;
+    if (animal <= config().animals)
+      return {{"kind", "play"}, {"animal", config().names[animal]}, {"count", count}};
+  } else if (action == kDrawPileAction) {
+    return {{"kind", "draw"}};
+  } else if (action >= kFirstTakeAction && action < kNumDistinctActions) {
+    const int animal = action - kFirstTakeAction + 1;
+    if (animal <= config().animals) return {{"kind", "take"}, {"animal", config().names[animal]}};
+  }
+  return {{"kind", "invalid"}, {"id", action}};
+}
+
 Json KaribaState::View(Player viewer) const {
   const Config& c = config();
   Json j;

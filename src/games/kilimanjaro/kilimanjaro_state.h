@@ -112,6 +112,8 @@ class KilimanjaroState final : public State {
   std::string ActionToString(Player player, Action action) const override;
   // A placement names no kind to the others: "place a counter on 37".
   std::string PublicActionString(Player player, Action action) const override;
+  Json StructuredAction(Player player, Action action) const override;
+  Json PublicStructuredAction(Player player, Action action) const override;
   void ApplyUnchecked(Player player, Action action) override;
 
   Json View(Player viewer) const override;

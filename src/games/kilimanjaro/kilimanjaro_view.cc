@@ -193,6 +193,36 @@ std::string KilimanjaroState::PublicActionString(Player player, Action action) c
   return ActionToString(player, action);
 }
 
+// Fields as in the view: a card is {"type", "value"}, seats are numbers, piles count from 1.
+Json KilimanjaroState::StructuredAction(Player, Action action) const {
+  const Config& c = config();
+  if (action >= kFirstPlaceAction && action < kFirstPlayAction)
+    return {{"kind", "place"},
+            {"counter", CounterName(CounterKind(action / kMaxSpaces))},
+            {"space", action % kMaxSpaces}};
+  if (action >= kFirstPlayAction && action < kBananaMoveAction) {
+    const int rel = action - kFirstPlayAction;
+    const int card = rel / (kMaxSeats * kPiles), seat = rel / kPiles % kMaxSeats;
+    if (TypeOf(card) < c.types)
+      return {{"kind", "play"},
+              {"card", CardJson(c, card)},
+              {"target", seat},
+              {"pile", rel % kPiles + 1}};
+  }
+  if (action == kBananaMoveAction) return {{"kind", "banana"}, {"choice", "move"}};
+  if (action == kBananaStayAction) return {{"kind", "banana"}, {"choice", "stay"}};
+  if (action >= kFirstChangeAction && action < kSendNobodyAction)
+    return {{"kind", c.send_back ? "send_back" : "swap"}, {"target", action - kFirstChangeAction}};
+  if (action == kSendNobodyAction) return {{"kind", "send_back"}, {"target", nullptr}};
+  return {{"kind", "invalid"}, {"id", action}};
+}
+
+Json KilimanjaroState::PublicStructuredAction(Player player, Action action) const {
+  Json structured = StructuredAction(player, action);
+  if (structured["kind"] == "place") structured.erase("counter");
+  return structured;
+}
+
 Json KilimanjaroState::View(Player viewer) const {
   const Config& c = config();
   Json j;

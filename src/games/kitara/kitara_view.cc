@@ -131,6 +131,46 @@ std::string KitaraState::ActionToString(Player, Action action) const {
   return invalid;
 }
 
+// Areas by name (as the view's "map"), figures by kind name, row and kingdom positions from 1
+// (as in the texts), a group by its figure counts.
+Json KitaraState::StructuredAction(Player, Action action) const {
+  const Map& m = config().map;
+  auto area = [&m](int a) { return a >= 0 && a < m.num_areas ? Json(m.names[a]) : Json(); };
+  if (action >= kStartAction && action < kTakeAction)
+    return {{"kind", "start"}, {"area", area(action - kStartAction)}};
+  if (action >= kTakeAction && action < kPlaceAction)
+    return {{"kind", "take"}, {"position", action - kTakeAction + 1}};
+  if (action >= kPlaceAction && action < kSourceAction) {
+    const int kind = (action - kPlaceAction) / kMaxAreas, a = (action - kPlaceAction) % kMaxAreas;
+    return {{"kind", "place"}, {"figure", KindName(kind)}, {"area", area(a)}};
+  }
+  if (action >= kSourceAction && action < kEndMovesAction)
+    return {{"kind", "move_from"}, {"area", area(action - kSourceAction)}};
+  if (action == kEndMovesAction) return {{"kind", "end_moves"}};
+  if (action >= kGroupAction && action < kBorderAction) {
+    const Figures f = GroupFigures(action);
+    return {{"kind", "group"},
+            {"warriors", f[kWarrior]},
+            {"animals", f[kAnimal]},
+            {"heroes", f[kHero]}};
+  }
+  if (action >= kBorderAction && action < kRetreatAction) {
+    const int a = action - kBorderAction;
+    const int owner = a < m.num_areas ? d_.areas[a].owner : -1;
+    const bool enemy = owner >= 0 && owner != d_.current;
+    return {{"kind", enemy ? "attack" : "to"}, {"area", area(a)}};
+  }
+  if (action >= kRetreatAction && action < kDiscardAction)
+    return {{"kind", "retreat"}, {"area", area(action - kRetreatAction)}};
+  if (action >= kDiscardAction && action < kRemoveAction)
+    return {{"kind", "discard"}, {"position", action - kDiscardAction + 1}};
+  if (action >= kRemoveAction && action < kNumDistinctActions) {
+    const int kind = (action - kRemoveAction) / kMaxAreas, a = (action - kRemoveAction) % kMaxAreas;
+    return {{"kind", "remove"}, {"figure", KindName(kind)}, {"area", area(a)}};
+  }
+  return {{"kind", "invalid"}, {"id", action}};
+}
+
 Json KitaraState::View(Player viewer) const {
   const Config& c = config();
   const Map& m = c.map;
