@@ -1,0 +1,142 @@
+// No allocation in the hot paths, enforced: this program counts every operator new on the test's
+// own thread, and for every configuration of every game (the conformance suite's list) checks
+// that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
+// rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations allocate nothing once
+// warmed up (a search reuses its tree's storage from one decision to the next). At compile time:
+// each game's data is trivially copyable, so copying a state is a flat copy.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+#include "agents/ismcts_search.h"
+#include "agents/search_common.h"
+#include "conformance/conformance.h"
+#include "core/action_list.h"
+#include "core/rng.h"
+#include "games/kalimambo/kalimambo_state.h"
+#include "games/kap_kairo/kap_kairo_state.h"
+#include "games/kariba/kariba_state.h"
+#include "games/kilimanjaro/kilimanjaro_state.h"
+#include "games/kitara/kitara_state.h"
+#include "games/registry.h"
+#include "testing/test_games.h"
+
+namespace {
+
+thread_local bool counting = false;
+thread_local long allocations = 0;
+
+void* Allocate(size_t size) {
+  if (counting) ++allocations;
+  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+
+}  // namespace
+
+void* operator new(size_t size) { return Allocate(size); }
+void* operator new[](size_t size) { return Allocate(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
+
+namespace savanna {
+
+static_assert(std::is_trivially_copyable_v<kariba::KaribaData>);
+static_assert(std::is_trivially_copyable_v<kilimanjaro::KiliData>);
+static_assert(std::is_trivially_copyable_v<kap_kairo::KapKairoData>);
+static_assert(std::is_trivially_copyable_v<kalimambo::KalimamboData>);
+static_assert(std::is_trivially_copyable_v<kitara::KitaraData>);
+
+namespace {
+
+// The allocations `work` makes on this thread.
+template <class F>
+long AllocationsOf(F&& work) {
+  allocations = 0;
+  counting = true;
+  work();
+  counting = false;
+  return allocations;
+}
+
+// The counter itself counts (the checker is tested too).
+std::vector<int>* sink = nullptr;
+TEST(AllocationCounter, CountsTheAllocationsOfThisThread) {
+  EXPECT_EQ(AllocationsOf([] { sink = new std::vector<int>(100); }), 2);  // the vector, its array
+  delete sink;
+  EXPECT_EQ(AllocationsOf([] {}), 0);
+}
+
+class NoAllocation : public ::testing::TestWithParam<conformance::Configuration> {};
+
+// A state `moves` random moves into a game of `spec` from `seed` (or fewer, if it ends first).
+std::unique_ptr<State> MidGame(const Game& game, uint64_t seed, int moves) {
+  auto state = game.NewInitialState(seed);
+  Rng rng(seed);
+  ActionList legal;
+  for (int i = 0; i < moves && !state->IsTerminal(); ++i) {
+    const Player p = state->PlayersToAct().First();
+    state->LegalActions(p, legal);
+    state->ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
+  }
+  return state;
+}
+
+TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
+  const conformance::Configuration& config = GetParam();
+  auto game = config.registry->Create(config.spec);
+  ASSERT_TRUE(game) << config.spec;
+  const auto start = (*game)->NewInitialState(1);
+  auto scratch = start->Clone();
+  Rng rng(7);
+  ActionList buffer;
+  auto playouts = [&](int n) {
+    for (int i = 0; i < n; ++i) {
+      scratch->CopyFrom(*start);
+      scratch->DeterminizeInPlace(start->PlayersToAct().First(), rng);
+      Rollout(*scratch, rng, buffer);
+    }
+  };
+  playouts(3);  // warm-up: the buffer reaches its size
+  EXPECT_EQ(AllocationsOf([&] { playouts(20); }), 0) << config.spec << ": random playouts";
+
+  std::vector<std::unique_ptr<State>> positions;
+  for (uint64_t seed = 1; seed <= 6; ++seed) positions.push_back(MidGame(**game, seed, 12));
+  for (const auto& mid : positions) {
+    if (mid->IsTerminal()) continue;
+    const Player p = mid->PlayersToAct().First();
+    EXPECT_EQ(AllocationsOf([&] {
+                for (int i = 0; i < 20; ++i) {
+                  scratch->CopyFrom(*mid);
+                  scratch->DeterminizeInPlace(p, rng);
+                }
+              }),
+              0)
+        << config.spec << ": CopyFrom and DeterminizeInPlace";
+
+    ismcts::Search search(0.7, 0, 0.5);
+    auto iterations = [&] {
+      search.Begin(*mid, p, 5);
+      BudgetClock clock(400, std::nullopt);
+      search.Continue(*mid, clock);
+    };
+    iterations();  // warm-up: the tree's storage grows to this search's size
+    EXPECT_EQ(AllocationsOf(iterations), 0) << config.spec << ": ISMCTS iterations";
+  }
+}
+
+std::string Name(const ::testing::TestParamInfo<conformance::Configuration>& info) {
+  return info.param.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryGame, NoAllocation,
+    ::testing::ValuesIn(conformance::Configurations({&Games(), &testing::TestGames()})), Name);
+
+}  // namespace
+}  // namespace savanna
