@@ -20,7 +20,7 @@ namespace {
 using std::chrono::microseconds;
 using std::chrono::milliseconds;
 
-std::unique_ptr<Agent> Make(const std::string& spec, uint64_t seed) {
+std::unique_ptr<Agent> MakeSliceable(const std::string& spec, uint64_t seed) {
   auto agent = MakeAgent(spec, seed);
   EXPECT_TRUE(agent.has_value()) << spec << ": " << (agent ? "" : agent.error().message);
   return agent ? std::move(*agent) : nullptr;
@@ -36,8 +36,8 @@ TEST(SlicedDecision, ChoosesWhatChooseChoosesAtTheSameSeed) {
   for (const std::string game : {"kariba(players=3)", "kap_kairo(players=2)", "kitara(players=2)"})
     for (const std::string spec : {"ismcts(iters=300)", "ismcts(iters=301,threads=2)",
                                    "flat_mc(iters=200)", "flat_mc(iters=201,threads=2)"}) {
-      auto whole = Make(spec, 5);
-      auto sliced = Make(spec, 5);
+      auto whole = MakeSliceable(spec, 5);
+      auto sliced = MakeSliceable(spec, 5);
       auto state = NewState(game, 11);
       int decisions = 0, sliced_more_than_once = 0;
       while (!state->IsTerminal() && decisions < 12) {
@@ -56,7 +56,7 @@ TEST(SlicedDecision, ChoosesWhatChooseChoosesAtTheSameSeed) {
 }
 
 TEST(SlicedDecision, ATimedBudgetCountsOnlyTheTimeSpentThinking) {
-  auto agent = Make("ismcts(time=0.04)", 3);
+  auto agent = MakeSliceable("ismcts(time=0.04)", 3);
   auto state = NewState("kariba(players=2)", 4);
   auto decision = agent->Begin(*state, state->PlayersToAct().First());
   const auto start = std::chrono::steady_clock::now();
@@ -79,7 +79,7 @@ TEST(SlicedDecision, ATimedBudgetCountsOnlyTheTimeSpentThinking) {
 
 TEST(SlicedDecision, TheBestSoFarIsAlwaysLegal) {
   for (const std::string spec : {"ismcts(iters=1000000)", "flat_mc(iters=1000000)", "random"}) {
-    auto agent = Make(spec, 2);
+    auto agent = MakeSliceable(spec, 2);
     auto state = NewState("kitara(players=3)", 9);
     const Player player = state->PlayersToAct().First();
     auto decision = agent->Begin(*state, player);
@@ -91,8 +91,8 @@ TEST(SlicedDecision, TheBestSoFarIsAlwaysLegal) {
 }
 
 TEST(SlicedDecision, AnAgentThatDecidesAtOnceDecidesInTheFirstSlice) {
-  auto whole = Make("random", 8);
-  auto sliced = Make("random", 8);
+  auto whole = MakeSliceable("random", 8);
+  auto sliced = MakeSliceable("random", 8);
   auto state = NewState("kalimambo(players=4)", 1);
   for (int i = 0; i < 20 && !state->IsTerminal(); ++i) {
     const Player player = state->PlayersToAct().First();
@@ -172,7 +172,7 @@ TEST(IsmctsTreeCap, ACapThatIsNotReachedChangesNothing) {
 }
 
 TEST(IsmctsTreeCap, TheAgentTakesTreeMbAndStillCountsEveryIteration) {
-  auto agent = Make("ismcts(iters=20000,tree_mb=1,threads=2)", 4);
+  auto agent = MakeSliceable("ismcts(iters=20000,tree_mb=1,threads=2)", 4);
   auto state = NewState("kap_kairo(players=3)", 2);
   const Player player = state->PlayersToAct().First();
   const std::vector<ActionEstimate> estimates = agent->Analyze(*state, player);
