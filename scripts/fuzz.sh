@@ -19,7 +19,7 @@ for target in $targets; do
   mkdir -p "$runs/corpus/$target"
   log="$runs/$target.log"
   if build/fuzz/fuzz/"$target" "$runs/corpus/$target" "fuzz/corpus/$target" \
-      -max_total_time="$seconds" -max_len=16384 -timeout=20 -rss_limit_mb=2048 \
+      -max_total_time="$seconds" -max_len=16384 -timeout=60 -rss_limit_mb=2048 \
       -dict=fuzz/json.dict -artifact_prefix="$runs/artifacts/$target-" -print_final_stats=1 \
       >"$log" 2>&1; then
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
