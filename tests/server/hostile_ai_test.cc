@@ -26,8 +26,6 @@ int ThreadCount() {
   return n;
 }
 
-std::string Code(const HttpReply& reply) { return reply.json().value("code", ""); }
-
 class HostileAiTest : public ServerTest {};
 
 TEST_F(HostileAiTest, SpecsOverTheLimitsAreRefusedNamingTheLimit) {
@@ -59,7 +57,7 @@ TEST_F(HostileAiTest, SpecsOverTheLimitsAreRefusedNamingTheLimit) {
   for (const Case& c : cases) {
     const HttpReply reply = Http(port(), "POST", "/api/tables", c.request);
     EXPECT_EQ(reply.status, 400) << c.request.dump();
-    EXPECT_EQ(Code(reply), "over_limit") << reply.body;
+    EXPECT_EQ(reply.code(), "over_limit") << reply.body;
     EXPECT_NE(reply.body.find(c.option), std::string::npos) << reply.body;
   }
   EXPECT_EQ(Http(port(), "GET", "/api/tables").json()["tables"].size(), 0u) << "nothing was made";

@@ -16,9 +16,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const std::string kAttacker = "127.0.0.2";
-const std::string kHonest = "127.0.0.3";
-
 class HostileConnectionsTest : public ServerTest {
  protected:
   void ExpectHonestServed() {

@@ -8,11 +8,6 @@
 namespace savanna::testing {
 namespace {
 
-const std::string kAttacker = "127.0.0.2";
-const std::string kHonest = "127.0.0.3";
-
-std::string Code(const HttpReply& reply) { return reply.json().value("code", ""); }
-
 Json TableRequest() { return {{"game", "kariba(players=2)"}, {"seats", {"human", "human"}}}; }
 
 class HostileFloodTest : public ServerTest {};
@@ -27,7 +22,7 @@ TEST_F(HostileFloodTest, ARequestFloodGets429WhileOthersAreServed) {
     const HttpReply r = HttpFrom(kAttacker, port(), "GET", "/api/games");
     if (r.status == 429) {
       ++refused;
-      EXPECT_EQ(Code(r), "rate_limited");
+      EXPECT_EQ(r.code(), "rate_limited");
       EXPECT_GE(std::stoi(r.retry_after), 1);
     } else {
       EXPECT_EQ(r.status, 200);
@@ -55,7 +50,7 @@ TEST_F(HostileFloodTest, TableCreationIsLimitedPerClientAndBadRequestsDoNotCount
   const HttpReply refused =
       HttpFrom(kAttacker, port(), "POST", "/api/tables", TableRequest().dump());
   EXPECT_EQ(refused.status, 429);
-  EXPECT_EQ(Code(refused), "rate_limited");
+  EXPECT_EQ(refused.code(), "rate_limited");
   EXPECT_GE(std::stoi(refused.retry_after), 10) << "a creation comes back every 20 s";
   EXPECT_EQ(Http(port(), "GET", "/api/tables").json()["tables"].size(), 3u) << "nothing made";
   EXPECT_EQ(HttpFrom(kHonest, port(), "POST", "/api/tables", TableRequest().dump()).status, 201);

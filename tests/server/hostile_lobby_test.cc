@@ -12,8 +12,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::string Code(const HttpReply& reply) { return reply.json().value("code", ""); }
-
 class HostileLobbyTest : public ServerTest {
  protected:
   // Housekeeping every 50 ms.
@@ -75,10 +73,10 @@ TEST_F(HostileLobbyTest, OnlyTheCreatorDeletesAWaitingTable) {
   for (const std::string& wrong : {std::string(64, '0'), seat_token, std::string("x")}) {
     const HttpReply refused = Http(port(), "DELETE", "/api/tables/" + id, Json{{"token", wrong}});
     EXPECT_EQ(refused.status, 403);
-    EXPECT_EQ(Code(refused), "bad_token");
+    EXPECT_EQ(refused.code(), "bad_token");
   }
-  EXPECT_EQ(Code(Http(port(), "DELETE", "/api/tables/" + id, Json::object())), "bad_request");
-  EXPECT_EQ(Code(Http(port(), "DELETE", "/api/tables/" + id, std::string("{\"token\": 5}"))),
+  EXPECT_EQ(Http(port(), "DELETE", "/api/tables/" + id, Json::object()).code(), "bad_request");
+  EXPECT_EQ(Http(port(), "DELETE", "/api/tables/" + id, std::string("{\"token\": 5}")).code(),
             "bad_request");
   EXPECT_EQ(Http(port(), "GET", "/api/tables/" + id).status, 200) << "still there";
 
@@ -86,7 +84,7 @@ TEST_F(HostileLobbyTest, OnlyTheCreatorDeletesAWaitingTable) {
   EXPECT_EQ(deleted.status, 200) << deleted.body;
   EXPECT_EQ(watcher.ReceiveType("closed").value("reason", ""), "deleted");
   EXPECT_EQ(Http(port(), "GET", "/api/tables/" + id).status, 404);
-  EXPECT_EQ(Code(Http(port(), "DELETE", "/api/tables/" + id, Json{{"token", creator}})),
+  EXPECT_EQ(Http(port(), "DELETE", "/api/tables/" + id, Json{{"token", creator}}).code(),
             "unknown_table");
 
   // A table whose game has begun cannot be deleted, even by its creator.
@@ -95,7 +93,7 @@ TEST_F(HostileLobbyTest, OnlyTheCreatorDeletesAWaitingTable) {
   const HttpReply late = Http(port(), "DELETE", "/api/tables/" + playing["id"].get<std::string>(),
                               Json{{"token", playing["creator_token"]}});
   EXPECT_EQ(late.status, 409);
-  EXPECT_EQ(Code(late), "not_waiting");
+  EXPECT_EQ(late.code(), "not_waiting");
 }
 
 TEST_F(HostileLobbyTest, FinishedTablesLeaveMemoryAndAreServedFromTheStore) {
@@ -149,7 +147,7 @@ TEST_F(HostileLobbyTest, TheTableLimitIsNotFullForGoodAfterARestart) {
   const HttpReply full = Http(port(), "POST", "/api/tables",
                               Json{{"game", "kariba(players=2)"}, {"seats", {"human", "human"}}});
   EXPECT_EQ(full.status, 503);
-  EXPECT_EQ(Code(full), "too_many_tables");
+  EXPECT_EQ(full.code(), "too_many_tables");
   server_->Stop();
   server_.reset();
   std::this_thread::sleep_for(milliseconds(1100));

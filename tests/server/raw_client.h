@@ -11,6 +11,10 @@
 
 namespace savanna::testing {
 
+// The source addresses of the hostile tests' two parties: separate clients to the server.
+inline const std::string kAttacker = "127.0.0.2";
+inline const std::string kHonest = "127.0.0.3";
+
 using std::chrono::milliseconds;
 
 class RawConnection {

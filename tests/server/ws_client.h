@@ -19,6 +19,8 @@ struct HttpReply {
   std::string content_type;
   std::string retry_after;  // the Retry-After header, if any
   Json json() const { return Json::parse(body, nullptr, false); }
+  // The error code of a refusal ({"code": ...}), or "" when there is none.
+  std::string code() const { return json().value("code", ""); }
 };
 
 // One request on a fresh connection to 127.0.0.1:port; status 0 when the server is unreachable.
