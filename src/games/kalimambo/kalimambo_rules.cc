@@ -80,10 +80,10 @@ void MoveFigure(const Config& config, KalimamboData& d, Group& g, int figure, ui
   // A figure already at the front stays; the front is judged now, when its card comes up
   // (decision FrontIsJudgedWhenTheFigureMoves).
   if (offset == leader) return;
-  // Decision TheRhinoBlocksTheLoop: the group reaches round to the rhino's back, so there is no
-  // free space at its front; the figure stays.
-  if (leader == track - 1) return;
-  const int target = leader + 1;
+  // The first free space in front of the leader. Decision TheFrontWrapsPastTheRhino: when the
+  // leader stands directly behind the rhino, the rhino's space is never free, so the figure
+  // passes it and the group's rear to the first free space in front of the rhino.
+  const int target = leader + 1 < track ? leader + 1 : std::countr_one(g.occupied >> 1) + 1;
   int to = d.rhino + target;
   if (to >= track) to -= track;
   MoveEvent event;

@@ -295,22 +295,66 @@ TEST(KalimamboDecisions, EverySpaceOfTheRhinosRunCounts) {
   EXPECT_EQ(Minus(*s), (std::vector<int>{0, 4, 0}));
 }
 
-TEST(KalimamboDecisions, TheRhinoBlocksTheLoop) {
+TEST(KalimamboDecisions, TheFrontWrapsPastTheRhino) {
   // Track 20: the leader, Kali, stands on space 19, directly behind the rhino on space 0.
   const std::string spec = "kalimambo(players=3,track=20)";
-  const std::string track = "R 0 . . . . . . . 1 . . . . . . . . 2 K";
-  auto s = Position(spec).Track(track).KaliNext({0}).Build();
+  auto s = Position(spec).Track("R 0 . . . . . . . 1 . . . . . . . . 2 K").KaliNext({0}).Build();
   PlayRound(*s, {5, 7, 0});
-  // No space is free at the front of the group: P1 and P0 (in front of the rhino) stay.
-  EXPECT_EQ(Layout(*s), track);
-  EXPECT_EQ(s->data().num_events, 0);
-  EXPECT_EQ(Minus(*s), (std::vector<int>{0, 0, 0}));
+  // P1 (7) passes the rhino and P0 to space 2, the first free one; then P0 (5) passes the
+  // rhino, itself and P1 to space 3. P0 left the space in front of the rhino: the rhino runs one
+  // space, up behind P1, who takes a point.
+  EXPECT_EQ(Layout(*s), ". R 1 0 . . . . . . . . . . . . . . 2 K");
+  EXPECT_EQ(s->data().num_events, 2);
+  EXPECT_EQ(Minus(*s), (std::vector<int>{0, 1, 0}));
   // One space short of the loop, the front is still free (and the rear may go there).
   auto t = Position(spec).Track("R 0 . . . . . . . 1 . . . . . . . 2 K").KaliNext({0}).Build();
   PlayRound(*t, {5, 0, 0});
   EXPECT_EQ(t->data().pos[0], 19);
   EXPECT_EQ(Layout(*t), ". . . . . . . . R 1 . . . . . . . 2 K 0");
   EXPECT_EQ(Minus(*t), (std::vector<int>{0, 8, 0}));
+}
+
+bool LeaderStandsBehindTheRhino(const KalimamboState& s) {
+  for (int f = 0; f < s.config().Figures(); ++f)
+    if (Offset(s.config(), s.data(), s.data().pos[f]) == s.config().track - 1) return true;
+  return false;
+}
+
+// Random games on the shortest loop, where the group most often reaches round to the rhino:
+// every round in which two different non-zero cards were turned moves a figure (the highest
+// card's figure may already lead, the next one's cannot), so no game stands still.
+TEST(KalimamboDecisions, NoRandomGameStandsStill) {
+  for (int players = 5; players <= 7; ++players) {
+    auto game = Games().Create("kalimambo(players=" + std::to_string(players) + ",track=20)");
+    ASSERT_TRUE(game.has_value()) << game.error().message;
+    Rng rng(players);
+    ActionList legal;
+    int wrapped_rounds = 0;
+    for (uint64_t seed = 0; seed < 1500; ++seed) {
+      auto state = (*game)->NewInitialState(seed);
+      const auto& k = static_cast<const KalimamboState&>(*state);
+      while (!state->IsTerminal()) {
+        const int round = k.data().round;
+        const bool wraps = LeaderStandsBehindTheRhino(k);
+        for (Player p : state->PlayersToAct()) {
+          state->LegalActions(p, legal);
+          state->ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
+        }
+        ASSERT_EQ(k.data().round, round + 1);
+        std::set<int> values{k.data().kali_deck[round]};
+        for (int p = 0; p < players; ++p) values.insert(k.data().played[round][p]);
+        values.erase(0);
+        if (values.size() >= 2) {
+          ASSERT_GE(k.data().num_events, 1) << "seed " << seed << ", round " << round;
+        }
+        wrapped_rounds += wraps;
+      }
+    }
+    // The situation of the decision does arise in these games.
+    if (players == 7) {
+      EXPECT_GT(wrapped_rounds, 0);
+    }
+  }
 }
 
 TEST(KalimamboDecisions, TheTrackLoops) {
