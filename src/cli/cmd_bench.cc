@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "reference/bare_kariba_loop.h"
 #include "sim/benchmark.h"
 
 namespace savanna::cli {
@@ -30,6 +31,26 @@ std::vector<std::shared_ptr<const Game>> DefaultGames(const GameRegistry& games)
   return out;
 }
 
+// The player count when `game` is standard Kariba with 2-4 players (what the bare loop of
+// bench/reference plays), else 0.
+int BareLoopPlayers(const GameRegistry& games, const Game& game) {
+  for (int players = 2; players <= 4; ++players) {
+    auto standard = games.Create("kariba(players=" + std::to_string(players) + ")");
+    if (standard && (*standard)->Spec() == game.Spec()) return players;
+  }
+  return 0;
+}
+
+// Standard Kariba through the API against the hand-written loop playing the same games.
+void PrintBareLoopRatio(const std::string& spec, int players, double api_moves_per_second,
+                        double seconds) {
+  const auto bare = reference::BareKaribaPlayouts(players, seconds, kBenchSeed);
+  std::cout << fmt::format(
+      "{}: the bare loop (bench/reference) plays the same games at {:.0f} moves/s; the API "
+      "reaches {:.2f}x of it\n",
+      spec, bare.MovesPerSecond(), api_moves_per_second / bare.MovesPerSecond());
+}
+
 int RunBench(const GameRegistry& games, const BenchOptions& options) {
   auto seconds = ParseDouble(options.seconds, "--seconds", 0.001, 3600);
   if (!seconds) return PrintError(seconds.error());
@@ -45,6 +66,12 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
   std::cout << fmt::format("{:<{}}  {:>12}  {:>10}  {:>9}  {:>9}  {:>9}  {:>14}  {:>12}\n", "SPEC",
                            width, "MOVES/S", "GAMES/S", "CLONE NS", "COPY NS", "LEGAL NS",
                            "DETERMINIZE NS", "ISMCTS IT/S");
+  struct Ratio {
+    std::string spec;
+    int players;
+    double api;
+  };
+  std::vector<Ratio> ratios;
   for (const auto& game : list) {
     const BenchFigures f = MeasureGame(*game, *seconds, kBenchSeed);
     std::cout << fmt::format(
@@ -54,7 +81,10 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
                      f.copy_ns, f.legal_actions_ns, f.determinize_ns,
                      f.ismcts_iterations_per_second)
               << std::flush;
+    if (const int players = BareLoopPlayers(games, *game))
+      ratios.push_back({game->Spec(), players, f.moves_per_second});
   }
+  for (const auto& r : ratios) PrintBareLoopRatio(r.spec, r.players, r.api, *seconds);
   return kExitOk;
 }
 

@@ -22,6 +22,12 @@ class ActionList {
     SAVANNA_CHECK(size_ < kCapacity);
     actions_[size_++] = a;
   }
+  // A bulk fill without a check per action, for a game that proves at compile time that its
+  // writes stay inside the list (static_assert it where it fills). Write from Fill() on, then
+  // End(past the last action kept); entries written beyond it are ignored.
+  Action* Fill() { return actions_.data(); }
+  void End(const Action* past_last) { size_ = int(past_last - actions_.data()); }
+
   int Size() const { return size_; }
   bool Empty() const { return size_ == 0; }
   Action operator[](int i) const { return actions_[i]; }

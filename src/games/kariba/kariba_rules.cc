@@ -48,20 +48,23 @@ void EndGame(const Config& config, KaribaData& d) {
   }
 }
 
-void EndTurn(const Config& config, KaribaData& d) {
+// `hand_size`: the size of the current player's hand now.
+void EndTurn(const Config& config, KaribaData& d, int hand_size) {
   const int player = d.current;
   if (config.open_display) RefillDisplay(d);
   // The game ends when a player finishes a turn without cards (the pile, and in the open
   // variant the display, could not refill the hand).
-  if (HandSize(d.hand[player]) == 0) {
+  if (hand_size == 0) {
     EndGame(config, d);
     return;
   }
-  d.current = uint8_t((player + 1) % config.players);
+  d.current = uint8_t(player + 1 == config.players ? 0 : player + 1);
   d.phase = Phase::kPlay;
 }
 
 void Play(const Config& config, KaribaData& d, int player, int animal, int count) {
+  // Counted before the hand changes (reading it just after the writes would stall the CPU).
+  const int size_after_play = HandSize(d.hand[player]) - count;
   d.hand[player][animal] = uint8_t(d.hand[player][animal] - count);
   d.known[player][animal] = uint8_t(std::max(0, d.known[player][animal] - count));
   d.waterhole[animal] = uint8_t(d.waterhole[animal] + count);
@@ -74,12 +77,14 @@ void Play(const Config& config, KaribaData& d, int player, int animal, int count
     d.waterhole[target] = 0;
   }
   if (!config.open_display) {
-    while (HandSize(d.hand[player]) < kHandSize && d.deck_size > 0) DrawFromPile(d, player);
-    EndTurn(config, d);
+    // Refill the hand to five, its size known without counting it again after every card.
+    int size = size_after_play;
+    for (; size < kHandSize && d.deck_size > 0; ++size) DrawFromPile(d, player);
+    EndTurn(config, d, size);
   } else if (CanDraw(d, player)) {
     d.phase = Phase::kDraw;
   } else {
-    EndTurn(config, d);
+    EndTurn(config, d, size_after_play);
   }
 }
 
@@ -92,7 +97,7 @@ void Draw(const Config& config, KaribaData& d, int player, Action action) {
     ++d.hand[player][animal];
     ++d.known[player][animal];
   }
-  if (!CanDraw(d, player)) EndTurn(config, d);
+  if (!CanDraw(d, player)) EndTurn(config, d, HandSize(d.hand[player]));
 }
 
 }  // namespace
@@ -156,9 +161,18 @@ void KaribaState::LegalActions(Player player, ActionList& out) const {
   out.Clear();
   if (d_.phase == Phase::kGameOver || player != d_.current) return;
   if (d_.phase == Phase::kPlay) {
-    const AnimalCounts& hand = d_.hand[player];
-    for (int animal = 1; animal <= config().animals; ++animal)
-      for (int count = 1; count <= hand[animal]; ++count) out.PushBack(PlayAction(animal, count));
+    // Without a branch per animal (whether the hand holds it is a coin toss for the branch
+    // predictor): write the five plays of each animal and keep as many as the hand allows. A
+    // hand holds at most five cards, so at most 5 + 5 entries are ever written.
+    static_assert(2 * kHandSize <= ActionList::kCapacity);
+    const AnimalCounts hand = d_.hand[player];
+    const int animals = config().animals;
+    Action* next = out.Fill();
+    for (int animal = 1; animal <= animals; ++animal) {
+      for (int count = 1; count <= kHandSize; ++count) next[count - 1] = PlayAction(animal, count);
+      next += hand[animal];
+    }
+    out.End(next);
     return;
   }
   if (d_.deck_size > 0) out.PushBack(kDrawPileAction);
