@@ -117,7 +117,7 @@ void Search::Iterate(const State& root) {
   }
 
   // Step 3. Playout to the end.
-  Rollout(*scratch_, rng_, legal_);
+  Rollout(*scratch_, rng_, legal_, nullptr);
 
   // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
   // player who chose it.

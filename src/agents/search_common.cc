@@ -112,16 +112,15 @@ Action Pick(const State& state, Player player, Rng& rng, ActionList& buffer,
 
 }  // namespace
 
-void Rollout(State& state, Rng& rng, ActionList& buffer) {
-  const RolloutPolicy* policy = state.game().rollout_policy();
+void Rollout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy) {
   while (!state.IsTerminal()) {
     const Player player = state.PlayersToAct().First();
     state.ApplyUnchecked(player, Pick(state, player, rng, buffer, policy));
   }
 }
 
-void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer) {
-  const RolloutPolicy* policy = state.game().rollout_policy();
+void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer,
+                 const RolloutPolicy* policy) {
   for (Player p : state.PlayersToAct())
     if (p != skip) state.ApplyUnchecked(p, Pick(state, p, rng, buffer, policy));
 }
