@@ -125,6 +125,52 @@ void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer,
     if (p != skip) state.ApplyUnchecked(p, Pick(state, p, rng, buffer, policy));
 }
 
+std::vector<ParamSpec> PlayoutOptions::ParamSpecs() {
+  return {ParamSpec::Choice("playout", "random", {"random", "policy"},
+                            "random: uniformly random playouts (the baseline); policy: the "
+                            "game's heuristic rollout policy (random if it has none)"),
+          ParamSpec::Double("eps", 0.1, 0, 1,
+                            "with playout=policy: the chance of a random move instead of the "
+                            "policy's"),
+          ParamSpec::Int("cutoff", 0, 0, 100000,
+                         "with playout=policy: moves before a playout stops and the game's "
+                         "evaluation scores it (0: play to the end)")};
+}
+
+PlayoutOptions PlayoutOptions::FromParams(const Params& params) {
+  PlayoutOptions options;
+  options.use_policy = params.Choice("playout") == "policy";
+  options.epsilon = params.Double("eps");
+  options.cutoff = int(params.Int("cutoff"));
+  return options;
+}
+
+const RolloutPolicy* PlayoutOptions::PolicyFor(const State& state) const {
+  return use_policy ? state.game().rollout_policy() : nullptr;
+}
+
+void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy,
+             const PlayoutOptions& options, double margin_weight, PlayerValues& values,
+             PlayerValues& wins) {
+  if (policy == nullptr) {
+    Rollout(state, rng, buffer, nullptr);
+  } else {
+    for (int moves = 0; !state.IsTerminal(); ++moves) {
+      if (options.cutoff > 0 && moves >= options.cutoff) {
+        wins = values = policy->Evaluate(state);
+        return;
+      }
+      const Player player = state.PlayersToAct().First();
+      state.LegalActions(player, buffer);
+      const bool explore = options.epsilon > 0 && rng.Uniform() < options.epsilon;
+      state.ApplyUnchecked(player, explore ? buffer[int(rng.Below(uint32_t(buffer.Size())))]
+                                           : policy->Choose(state, player, buffer, rng));
+    }
+  }
+  wins = state.Returns();
+  values = SearchReturns(state, wins, margin_weight);
+}
+
 PlayerValues SearchReturns(const State& terminal, const PlayerValues& wins, double margin_weight) {
   PlayerValues values = wins;
   if (margin_weight <= 0) return values;

@@ -126,6 +126,33 @@ void Rollout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* po
 void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer,
                  const RolloutPolicy* policy);
 
+// How a search plays out below its tree. The defaults are the baseline: uniformly random moves to
+// the end of the game.
+struct PlayoutOptions {
+  // Play by the game's knowledge (Game::rollout_policy(), when the game has one); false:
+  // uniformly random playouts.
+  bool use_policy = false;
+  // With a policy: the chance of a uniformly random move instead of the policy's (epsilon-greedy).
+  double epsilon = 0;
+  // With a policy: playout moves before the playout stops and the policy's evaluation scores the
+  // position (0: play to the end).
+  int cutoff = 0;
+
+  // The `playout`, `eps` and `cutoff` parameters of the search agents (defaults: the baseline).
+  static std::vector<ParamSpec> ParamSpecs();
+  static PlayoutOptions FromParams(const Params& params);
+  // The policy to play by in `state`'s game, or null (random playouts).
+  const RolloutPolicy* PolicyFor(const State& state) const;
+};
+
+// Plays `state` out as `options` say, by `policy` (PlayoutOptions::PolicyFor). Returns what the
+// playout is worth, as SearchReturns
+// (`values`) and the win shares (`wins`): at the end of the game the real ones; cut off, the
+// policy's evaluation (both). Allocation-free.
+void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy,
+             const PlayoutOptions& options, double margin_weight, PlayerValues& values,
+             PlayerValues& wins);
+
 // What a finished playout is worth to each player, in [0, 1]: `wins`, the game's Returns() (a
 // share of the win), mixed with weight `margin_weight` with the player's score margin to the best
 // of the others, scaled by the spread of all scores into [0, 1] (1: ahead by the whole spread, 0.5:
