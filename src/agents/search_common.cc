@@ -132,9 +132,10 @@ std::vector<ParamSpec> PlayoutOptions::ParamSpecs() {
           ParamSpec::Double("eps", 0.1, 0, 1,
                             "with playout=policy: the chance of a random move instead of the "
                             "policy's"),
-          ParamSpec::Int("cutoff", 0, 0, 100000,
+          ParamSpec::Int("cutoff", 0, -1, 100000,
                          "with playout=policy: moves before a playout stops and the game's "
-                         "evaluation scores it (0: play to the end)")};
+                         "evaluation scores it (0: play to the end; -1: the game's preferred "
+                         "cutoff)")};
 }
 
 PlayoutOptions PlayoutOptions::FromParams(const Params& params) {
@@ -155,8 +156,9 @@ void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* po
   if (policy == nullptr) {
     Rollout(state, rng, buffer, nullptr);
   } else {
+    const int cutoff = options.cutoff < 0 ? policy->PreferredCutoff() : options.cutoff;
     for (int moves = 0; !state.IsTerminal(); ++moves) {
-      if (options.cutoff > 0 && moves >= options.cutoff) {
+      if (cutoff > 0 && moves >= cutoff) {
         wins = values = policy->Evaluate(state);
         return;
       }

@@ -135,7 +135,7 @@ struct PlayoutOptions {
   // With a policy: the chance of a uniformly random move instead of the policy's (epsilon-greedy).
   double epsilon = 0;
   // With a policy: playout moves before the playout stops and the policy's evaluation scores the
-  // position (0: play to the end).
+  // position (0: play to the end; -1: the policy's PreferredCutoff()).
   int cutoff = 0;
 
   // The `playout`, `eps` and `cutoff` parameters of the search agents (defaults: the baseline).

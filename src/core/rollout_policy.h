@@ -25,6 +25,10 @@ class RolloutPolicy {
   // Each player's estimated share of the win from `state` (not terminal), in [0, 1], summing to
   // 1 over the players: what a playout cut off here is worth. Must not allocate.
   virtual PlayerValues Evaluate(const State& state) const = 0;
+  // The playout length (moves) after which a search does better to stop and Evaluate than to
+  // play on, as measured for this game (docs/agents.md); 0: play to the end. Used by
+  // `ismcts(cutoff=-1)` and the ladder's levels.
+  virtual int PreferredCutoff() const { return 0; }
 };
 
 // The best-scored of the actions offered, ties broken uniformly at random (reservoir sampling):

@@ -12,6 +12,8 @@ class KaribaPolicy final : public RolloutPolicy {
   Action Choose(const State& state, Player player, const ActionList& legal,
                 Rng& rng) const override;
   PlayerValues Evaluate(const State& state) const override;
+  // Measured (docs/agents.md): short playouts, then the evaluation.
+  int PreferredCutoff() const override { return 4; }
 };
 
 }  // namespace savanna::kariba
