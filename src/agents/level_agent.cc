@@ -37,6 +37,7 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   search->Set("tree_mb", params.Int("tree_mb"));
   search->Set("playout", std::string(level.policy ? "policy" : "random"));
   search->Set("cutoff", int64_t(level.cutoff));
+  search->Set("eps", level.policy ? -1.0 : 0.1);
   search_ = std::make_unique<IsmctsAgent>(*search, seed);
 }
 

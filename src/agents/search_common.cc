@@ -129,9 +129,9 @@ std::vector<ParamSpec> PlayoutOptions::ParamSpecs() {
   return {ParamSpec::Choice("playout", "random", {"random", "policy"},
                             "random: uniformly random playouts (the baseline); policy: the "
                             "game's heuristic rollout policy (random if it has none)"),
-          ParamSpec::Double("eps", 0.1, 0, 1,
+          ParamSpec::Double("eps", 0.1, -1, 1,
                             "with playout=policy: the chance of a random move instead of the "
-                            "policy's"),
+                            "policy's (-1: the game's preferred share)"),
           ParamSpec::Int("cutoff", 0, -1, 100000,
                          "with playout=policy: moves before a playout stops and the game's "
                          "evaluation scores it (0: play to the end; -1: the game's preferred "
@@ -157,6 +157,7 @@ void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* po
     Rollout(state, rng, buffer, nullptr);
   } else {
     const int cutoff = options.cutoff < 0 ? policy->PreferredCutoff() : options.cutoff;
+    const double epsilon = options.epsilon < 0 ? policy->PreferredEpsilon() : options.epsilon;
     for (int moves = 0; !state.IsTerminal(); ++moves) {
       if (cutoff > 0 && moves >= cutoff) {
         wins = values = policy->Evaluate(state);
@@ -164,7 +165,7 @@ void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* po
       }
       const Player player = state.PlayersToAct().First();
       state.LegalActions(player, buffer);
-      const bool explore = options.epsilon > 0 && rng.Uniform() < options.epsilon;
+      const bool explore = epsilon > 0 && (epsilon >= 1 || rng.Uniform() < epsilon);
       state.ApplyUnchecked(player, explore ? buffer[int(rng.Below(uint32_t(buffer.Size())))]
                                            : policy->Choose(state, player, buffer, rng));
     }

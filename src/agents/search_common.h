@@ -132,7 +132,8 @@ struct PlayoutOptions {
   // Play by the game's knowledge (Game::rollout_policy(), when the game has one); false:
   // uniformly random playouts.
   bool use_policy = false;
-  // With a policy: the chance of a uniformly random move instead of the policy's (epsilon-greedy).
+  // With a policy: the chance of a uniformly random move instead of the policy's (epsilon-greedy;
+  // -1: the policy's PreferredEpsilon()).
   double epsilon = 0;
   // With a policy: playout moves before the playout stops and the policy's evaluation scores the
   // position (0: play to the end; -1: the policy's PreferredCutoff()).
