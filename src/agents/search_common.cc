@@ -156,8 +156,10 @@ void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* po
   if (policy == nullptr) {
     Rollout(state, rng, buffer, nullptr);
   } else {
-    const int cutoff = options.cutoff < 0 ? policy->PreferredCutoff() : options.cutoff;
-    const double epsilon = options.epsilon < 0 ? policy->PreferredEpsilon() : options.epsilon;
+    const int players = state.NumPlayers();
+    const int cutoff = options.cutoff < 0 ? policy->PreferredCutoff(players) : options.cutoff;
+    const double epsilon =
+        options.epsilon < 0 ? policy->PreferredEpsilon(players) : options.epsilon;
     for (int moves = 0; !state.IsTerminal(); ++moves) {
       if (cutoff > 0 && moves >= cutoff) {
         wins = values = policy->Evaluate(state);

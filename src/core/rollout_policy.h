@@ -26,13 +26,19 @@ class RolloutPolicy {
   // 1 over the players: what a playout cut off here is worth. Must not allocate.
   virtual PlayerValues Evaluate(const State& state) const = 0;
   // The playout length (moves) after which a search does better to stop and Evaluate than to
-  // play on, as measured for this game (docs/agents.md); 0: play to the end. Used by
-  // `ismcts(cutoff=-1)` and the ladder's levels.
-  virtual int PreferredCutoff() const { return 0; }
+  // play on, as measured for this game with `players` players (docs/agents.md); 0: play to the end.
+  // Used by `ismcts(cutoff=-1)` and the ladder's levels.
+  virtual int PreferredCutoff(int players) const {
+    (void)players;
+    return 0;
+  }
   // The share of uniformly random moves in playouts that does best for this game, as measured
   // (1: the policy does not help playouts; the greedy agent still plays by it). Used by
   // `ismcts(eps=-1)` and the ladder's levels.
-  virtual double PreferredEpsilon() const { return 0.1; }
+  virtual double PreferredEpsilon(int players) const {
+    (void)players;
+    return 0.1;
+  }
 };
 
 // The best-scored of the actions offered, ties broken uniformly at random (reservoir sampling):

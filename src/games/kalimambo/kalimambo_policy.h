@@ -14,7 +14,7 @@ class KalimamboPolicy final : public RolloutPolicy {
   PlayerValues Evaluate(const State& state) const override;
   // Measured (docs/agents.md): at equal time neither the policy's playouts nor cut-off ones beat
   // random playouts to the end (with 3 to 7 players they lose clearly), so searches keep those.
-  double PreferredEpsilon() const override { return 1.0; }
+  double PreferredEpsilon(int) const override { return 1.0; }
 };
 
 }  // namespace savanna::kalimambo

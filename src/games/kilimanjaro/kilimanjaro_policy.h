@@ -14,7 +14,7 @@ class KilimanjaroPolicy final : public RolloutPolicy {
                 Rng& rng) const override;
   PlayerValues Evaluate(const State& state) const override;
   // Measured (docs/agents.md): the policy's playouts do not beat random ones at equal time.
-  double PreferredEpsilon() const override { return 1.0; }
+  double PreferredEpsilon(int) const override { return 1.0; }
 };
 
 }  // namespace savanna::kilimanjaro
