@@ -50,5 +50,33 @@ TEST(Levels, LevelsAndGreedyPlayLegallyInEveryGame) {
   }
 }
 
+// The actions of one self-play game of two-player Kariba by `spec`.
+std::vector<Action> LevelTestSelfPlay(const std::string& spec) {
+  auto game = Games().Create("kariba(players=2)");
+  EXPECT_TRUE(game.has_value());
+  auto agent = MakeLevelForTest(spec);
+  auto state = (*game)->NewInitialState(5);
+  std::vector<Action> actions;
+  while (!state->IsTerminal()) {
+    const Player player = state->PlayersToAct().First();
+    actions.push_back(agent->Choose(*state, player));
+    state->ApplyUnchecked(player, actions.back());
+  }
+  return actions;
+}
+
+TEST(Levels, PlayoutParametersChangeTheSearch) {
+  const auto baseline = LevelTestSelfPlay("ismcts(iters=300)");
+  const auto policy = LevelTestSelfPlay("ismcts(iters=300,playout=policy)");
+  const auto cut = LevelTestSelfPlay("ismcts(iters=300,playout=policy,cutoff=4)");
+  EXPECT_NE(policy, baseline);
+  EXPECT_NE(cut, policy);
+  EXPECT_EQ(LevelTestSelfPlay("ismcts(iters=300,playout=policy,cutoff=-1,eps=-1)"), cut)
+      << "two-player Kariba prefers a cutoff of 4 and the default share of random moves";
+  EXPECT_FALSE(MakeAgent("ismcts(cutoff=-2)", 1).has_value());
+  EXPECT_FALSE(MakeAgent("ismcts(eps=1.5)", 1).has_value());
+  EXPECT_FALSE(MakeAgent("ismcts(playout=smart)", 1).has_value());
+}
+
 }  // namespace
 }  // namespace savanna
