@@ -3,11 +3,15 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 
 #include "agents/flat_mc_agent.h"
+#include "agents/greedy_agent.h"
 #include "agents/ismcts_agent.h"
+#include "agents/level_agent.h"
 #include "agents/random_agent.h"
+#include "core/check.h"
 
 namespace savanna {
 namespace {
@@ -36,25 +40,57 @@ std::vector<ParamSpec> WithSeed(std::vector<ParamSpec> specs) {
 }
 
 const std::vector<AgentKind>& Kinds() {
-  static const std::vector<AgentKind> kinds = {
-      {{"random", "picks uniformly among the legal actions", {SeedParam()}},
-       [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
-         return std::make_unique<RandomAgent>(seed);
-       }},
-      {{"flat_mc",
-        "flat Monte Carlo: tries each legal action in turn on fresh determinizations with "
-        "random playouts, plays the best mean",
-        WithSeed(FlatMcAgent::ParamSpecs())},
-       [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
-         return std::make_unique<FlatMcAgent>(params, seed);
-       }},
-      {{"ismcts",
-        "single-observer Information Set MCTS with decoupled UCT at simultaneous decisions",
-        WithSeed(IsmctsAgent::ParamSpecs())},
-       [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
-         return std::make_unique<IsmctsAgent>(params, seed);
-       }},
-  };
+  static const std::vector<AgentKind> kinds = [] {
+    std::vector<AgentKind> v = {
+        {{"random", "picks uniformly among the legal actions", {SeedParam()}},
+         [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
+           return std::make_unique<RandomAgent>(seed);
+         }},
+        {{"flat_mc",
+          "flat Monte Carlo: tries each legal action in turn on fresh determinizations with "
+          "random playouts, plays the best mean",
+          WithSeed(FlatMcAgent::ParamSpecs())},
+         [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
+           return std::make_unique<FlatMcAgent>(params, seed);
+         }},
+        {{"ismcts",
+          "single-observer Information Set MCTS with decoupled UCT at simultaneous decisions",
+          WithSeed(IsmctsAgent::ParamSpecs())},
+         [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
+           return std::make_unique<IsmctsAgent>(params, seed);
+         }},
+        {{"greedy",
+          "one ply with the game's knowledge: the game's rollout policy on one determinization "
+          "(random in a game without one)",
+          {SeedParam()}},
+         [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
+           return std::make_unique<GreedyAgent>(seed);
+         }},
+    };
+    // The ladder's levels, weakest first; an AgentMaker is a plain function, so one per level.
+    static constexpr AgentMaker kLevelMakers[] = {
+        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
+          return std::make_unique<LevelAgent>(Levels()[0], p, seed);
+        },
+        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
+          return std::make_unique<LevelAgent>(Levels()[1], p, seed);
+        },
+        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
+          return std::make_unique<LevelAgent>(Levels()[2], p, seed);
+        },
+        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
+          return std::make_unique<LevelAgent>(Levels()[3], p, seed);
+        }};
+    static_assert(std::size(kLevelMakers) == 4);
+    SAVANNA_CHECK(Levels().size() == std::size(kLevelMakers));
+    for (size_t i = 0; i < Levels().size(); ++i) {
+      const LevelInfo& level = Levels()[i];
+      v.push_back({{level.name, std::string("ladder level: ") + level.description,
+                    WithSeed(LevelAgent::ParamSpecs(level))},
+                   kLevelMakers[i]});
+    }
+    return v;
+  }();
   return kinds;
 }
 

@@ -33,9 +33,9 @@ int64_t FlatMcAgent::Work(Worker& w, const State& state, Player player, const Ac
     w.scratch->CopyFrom(state);
     w.scratch->DeterminizeInPlace(player, w.rng);
     // At a simultaneous decision the others still to submit pick at random first.
-    ApplyOthers(*w.scratch, player, w.rng, w.buffer);
+    ApplyOthers(*w.scratch, player, w.rng, w.buffer, nullptr);
     w.scratch->ApplyUnchecked(player, legal[k]);
-    Rollout(*w.scratch, w.rng, w.buffer);
+    Rollout(*w.scratch, w.rng, w.buffer, nullptr);
     const PlayerValues wins = w.scratch->Returns();
     w.sums[size_t(k)] += SearchReturns(*w.scratch, wins, margin_weight_)[player];
     w.wins[size_t(k)] += wins[player];

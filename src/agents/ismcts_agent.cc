@@ -18,6 +18,7 @@ std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
   specs.push_back(ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
                                  "megabytes a decision's search trees may take together (0: no "
                                  "limit); when full, iterations go on without growing the tree"));
+  for (ParamSpec& spec : PlayoutOptions::ParamSpecs()) specs.push_back(std::move(spec));
   return specs;
 }
 
@@ -31,7 +32,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
   for (int t = 0; t < threads_; ++t)
     searches_.push_back(std::make_unique<ismcts::Search>(
-        c_, int(params.Int("depth")), params.Double("margin"), tree_bytes / size_t(threads_)));
+        c_, int(params.Int("depth")), params.Double("margin"), tree_bytes / size_t(threads_),
+        PlayoutOptions::FromParams(params)));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

@@ -14,6 +14,7 @@ namespace savanna::ismcts {
 void Search::Begin(const State& root, Player player, uint64_t seed) {
   rng_.Seed(seed);
   root_player_ = player;
+  policy_ = playout_.PolicyFor(root);
   nodes_.clear();
   edges_.clear();
   joints_.clear();
@@ -116,13 +117,13 @@ void Search::Iterate(const State& root) {
     if (node == kNone) break;
   }
 
-  // Step 3. Playout to the end.
-  Rollout(*scratch_, rng_, legal_);
+  // Step 3. Playout: to the end, or cut off and evaluated (PlayoutOptions).
+  PlayerValues wins;
+  PlayerValues values;
+  Playout(*scratch_, rng_, legal_, policy_, playout_, margin_weight_, values, wins);
 
   // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
   // player who chose it.
-  const PlayerValues wins = scratch_->Returns();
-  const PlayerValues values = SearchReturns(*scratch_, wins, margin_weight_);
   for (uint32_t e : path_) {
     ++edges_[e].visits;
     edges_[e].reward += values[edges_[e].player];

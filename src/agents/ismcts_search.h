@@ -54,11 +54,14 @@ class Search {
   // `margin_weight`: the weight of the score margin in the returns backed up (SearchReturns).
   // `max_bytes`: the most the tree's storage may take (0: no limit); once it is full, iterations
   // go on through the tree as it is and play out from its leaves without adding nodes.
-  Search(double exploration, int max_depth, double margin_weight, size_t max_bytes = 0)
+  // `playout`: how to play out below the tree (the default: random to the end).
+  Search(double exploration, int max_depth, double margin_weight, size_t max_bytes = 0,
+         PlayoutOptions playout = {})
       : c_(exploration),
         max_depth_(max_depth),
         margin_weight_(margin_weight),
-        max_bytes_(max_bytes) {}
+        max_bytes_(max_bytes),
+        playout_(playout) {}
 
   // Starts a search of `root` for `player` (who must be to act there): clears the previous tree.
   void Begin(const State& root, Player player, uint64_t seed);
@@ -93,7 +96,9 @@ class Search {
   int max_depth_;
   double margin_weight_;
   size_t max_bytes_;
-  bool can_grow_ = true;  // this iteration may add to the tree
+  PlayoutOptions playout_;
+  const RolloutPolicy* policy_ = nullptr;  // the root's game's, when playout_ asks for one
+  bool can_grow_ = true;                   // this iteration may add to the tree
   Player root_player_ = 0;
   Rng rng_;
   std::unique_ptr<State> scratch_;

@@ -112,18 +112,68 @@ Action Pick(const State& state, Player player, Rng& rng, ActionList& buffer,
 
 }  // namespace
 
-void Rollout(State& state, Rng& rng, ActionList& buffer) {
-  const RolloutPolicy* policy = state.game().rollout_policy();
+void Rollout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy) {
   while (!state.IsTerminal()) {
     const Player player = state.PlayersToAct().First();
     state.ApplyUnchecked(player, Pick(state, player, rng, buffer, policy));
   }
 }
 
-void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer) {
-  const RolloutPolicy* policy = state.game().rollout_policy();
+void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer,
+                 const RolloutPolicy* policy) {
   for (Player p : state.PlayersToAct())
     if (p != skip) state.ApplyUnchecked(p, Pick(state, p, rng, buffer, policy));
+}
+
+std::vector<ParamSpec> PlayoutOptions::ParamSpecs() {
+  return {ParamSpec::Choice("playout", "random", {"random", "policy"},
+                            "random: uniformly random playouts (the baseline); policy: the "
+                            "game's heuristic rollout policy (random if it has none)"),
+          ParamSpec::Double("eps", 0.1, -1, 1,
+                            "with playout=policy: the chance of a random move instead of the "
+                            "policy's (-1: the game's preferred share)"),
+          ParamSpec::Int("cutoff", 0, -1, 100000,
+                         "with playout=policy: moves before a playout stops and the game's "
+                         "evaluation scores it (0: play to the end; -1: the game's preferred "
+                         "cutoff)")};
+}
+
+PlayoutOptions PlayoutOptions::FromParams(const Params& params) {
+  PlayoutOptions options;
+  options.use_policy = params.Choice("playout") == "policy";
+  options.epsilon = params.Double("eps");
+  options.cutoff = int(params.Int("cutoff"));
+  return options;
+}
+
+const RolloutPolicy* PlayoutOptions::PolicyFor(const State& state) const {
+  return use_policy ? state.game().rollout_policy() : nullptr;
+}
+
+void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy,
+             const PlayoutOptions& options, double margin_weight, PlayerValues& values,
+             PlayerValues& wins) {
+  if (policy == nullptr) {
+    Rollout(state, rng, buffer, nullptr);
+  } else {
+    const int players = state.NumPlayers();
+    const int cutoff = options.cutoff < 0 ? policy->PreferredCutoff(players) : options.cutoff;
+    const double epsilon =
+        options.epsilon < 0 ? policy->PreferredEpsilon(players) : options.epsilon;
+    for (int moves = 0; !state.IsTerminal(); ++moves) {
+      if (cutoff > 0 && moves >= cutoff) {
+        wins = values = policy->Evaluate(state);
+        return;
+      }
+      const Player player = state.PlayersToAct().First();
+      state.LegalActions(player, buffer);
+      const bool explore = epsilon > 0 && (epsilon >= 1 || rng.Uniform() < epsilon);
+      state.ApplyUnchecked(player, explore ? buffer[int(rng.Below(uint32_t(buffer.Size())))]
+                                           : policy->Choose(state, player, buffer, rng));
+    }
+  }
+  wins = state.Returns();
+  values = SearchReturns(state, wins, margin_weight);
 }
 
 PlayerValues SearchReturns(const State& terminal, const PlayerValues& wins, double margin_weight) {

@@ -13,6 +13,7 @@
 #include "core/action_list.h"
 #include "core/params.h"
 #include "core/rng.h"
+#include "core/rollout_policy.h"
 #include "core/state.h"
 
 namespace savanna {
@@ -114,13 +115,44 @@ class SearchDecision : public Decision {
 // Whether two states are of the same game type (a scratch state can be reused for the other).
 bool SameType(const State& a, const State& b);
 
-// Plays `state` to its end: every player to act picks by the game's rollout policy, or
-// uniformly at random. Several players to act submit in seat order. Allocation-free.
-void Rollout(State& state, Rng& rng, ActionList& buffer);
+// Plays `state` to its end: every player to act picks by `policy` (a game's rollout policy), or
+// uniformly at random when it is null. Several players to act submit in seat order. The policy is
+// explicit, never taken from the game behind the caller's back: the baseline agents play random
+// playouts whether or not the game offers knowledge. Allocation-free.
+void Rollout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy);
 
-// Applies, for every player to act in `state` except `skip`, a uniformly random legal action
-// (or the rollout policy's), in seat order. Used at a simultaneous root.
-void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer);
+// Applies, for every player to act in `state` except `skip`, a legal action by `policy` (null:
+// uniformly random), in seat order. Used at a simultaneous root.
+void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer,
+                 const RolloutPolicy* policy);
+
+// How a search plays out below its tree. The defaults are the baseline: uniformly random moves to
+// the end of the game.
+struct PlayoutOptions {
+  // Play by the game's knowledge (Game::rollout_policy(), when the game has one); false:
+  // uniformly random playouts.
+  bool use_policy = false;
+  // With a policy: the chance of a uniformly random move instead of the policy's (epsilon-greedy;
+  // -1: the policy's PreferredEpsilon()).
+  double epsilon = 0;
+  // With a policy: playout moves before the playout stops and the policy's evaluation scores the
+  // position (0: play to the end; -1: the policy's PreferredCutoff()).
+  int cutoff = 0;
+
+  // The `playout`, `eps` and `cutoff` parameters of the search agents (defaults: the baseline).
+  static std::vector<ParamSpec> ParamSpecs();
+  static PlayoutOptions FromParams(const Params& params);
+  // The policy to play by in `state`'s game, or null (random playouts).
+  const RolloutPolicy* PolicyFor(const State& state) const;
+};
+
+// Plays `state` out as `options` say, by `policy` (PlayoutOptions::PolicyFor). Returns what the
+// playout is worth, as SearchReturns
+// (`values`) and the win shares (`wins`): at the end of the game the real ones; cut off, the
+// policy's evaluation (both). Allocation-free.
+void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy,
+             const PlayoutOptions& options, double margin_weight, PlayerValues& values,
+             PlayerValues& wins);
 
 // What a finished playout is worth to each player, in [0, 1]: `wins`, the game's Returns() (a
 // share of the win), mixed with weight `margin_weight` with the player's score margin to the best

@@ -25,7 +25,8 @@ struct PlayOptions {
   std::string seed;  // empty: from the clock
   std::string record_path;
   bool hints = false;
-  std::string hint_agent = "ismcts(iters=2000)";
+  // Hints use the strongest level that fits their time budget, a second: `expert` (1 s).
+  std::string hint_agent = "expert";
 };
 
 // Hints show at most this many actions, the best first.
@@ -300,7 +301,7 @@ void AddPlayCommand(CLI::App& app, Context& context) {
                 "Before each of your decisions, show the AI's estimated chance to win of each "
                 "action");
   cmd->add_option("--hint-agent", options->hint_agent,
-                  "The agent that estimates (default ismcts(iters=2000))")
+                  "The agent that estimates (default expert: the strongest level, 1 s a hint)")
       ->type_name("SPEC");
   cmd->footer(
       "At the prompt: an action's number or text, 'view', 'moves', 'hint', 'help' or 'quit'.\n"

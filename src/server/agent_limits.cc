@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <variant>
 
 #include "agents/agent.h"
 
@@ -21,6 +22,12 @@ bool Declares(const AgentInfo& info, std::string_view param) {
   for (const ParamSpec& p : info.params)
     if (p.name == param) return true;
   return false;
+}
+
+const ParamSpec* Declared(const AgentInfo& info, std::string_view param) {
+  for (const ParamSpec& p : info.params)
+    if (p.name == param) return &p;
+  return nullptr;
 }
 
 bool Sets(const Spec& spec, std::string_view param) {
@@ -69,8 +76,14 @@ ApiResult<std::string> SeatSpec(std::string_view requested, double ai_seconds,
   auto spec = ParseSpec(requested);
   const AgentInfo* info = spec ? FindAgent(spec->name) : nullptr;
   if (!info) return ApiFail(400, "bad_request", "not an agent spec");
-  if (Declares(*info, "time") && !Sets(*spec, "time"))
-    spec->args.emplace_back("time", Number(ai_seconds));
+  // The budget, always explicit in the seat's spec: a spec's own time or iterations are kept
+  // (iterations with time=0 written out); a level's own default time is written out; an agent
+  // that searches by iterations by default gets the table's time.
+  if (const ParamSpec* time = Declared(*info, "time"); time != nullptr && !Sets(*spec, "time")) {
+    const double own = std::get<double>(time->default_value);
+    const double seconds = Sets(*spec, "iters") ? 0 : own > 0 ? own : ai_seconds;
+    spec->args.emplace_back("time", Number(seconds));
+  }
   if (Declares(*info, "tree_mb") && !Sets(*spec, "tree_mb"))
     spec->args.emplace_back("tree_mb", std::to_string(limits.max_tree_mb));
   auto params = ResolveParams(info->params, *spec);

@@ -22,10 +22,13 @@ struct AgentLimits {
   static AgentLimits Unlimited() { return {3600, 1'000'000'000, 64, 1 << 20}; }
 };
 
-// The spec a seat runs for `requested` (an agent spec, not "human"): `time=<ai_seconds>` added
-// when the agent takes a time budget and the spec sets none, `tree_mb=<max_tree_mb>` likewise,
-// then every limit checked. The result keeps the request's own parameters in their order.
-// Errors: a bad spec (the agent layer's message), or a parameter over a limit.
+// The spec a seat runs for `requested` (an agent spec, not "human"), with its budget explicit:
+// when the agent takes a time budget and the spec sets no `time`, `time=0` is added if the spec
+// sets `iters` (the iterations are the budget), the agent's own default time if it has one (the
+// ladder's levels: `strong` runs `strong(time=0.2,...)`), else `time=<ai_seconds>`;
+// `tree_mb=<max_tree_mb>` is added likewise; then every limit is checked. The result keeps the
+// request's own parameters in their order. Errors: a bad spec (the agent layer's message), or a
+// parameter over a limit.
 ApiResult<std::string> SeatSpec(std::string_view requested, double ai_seconds,
                                 const AgentLimits& limits);
 

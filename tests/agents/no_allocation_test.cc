@@ -95,11 +95,16 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
   auto scratch = start->Clone();
   Rng rng(7);
   ActionList buffer;
+  const RolloutPolicy* policy = (*game)->rollout_policy();
   auto playouts = [&](int n) {
     for (int i = 0; i < n; ++i) {
       scratch->CopyFrom(*start);
       scratch->DeterminizeInPlace(start->PlayersToAct().First(), rng);
-      Rollout(*scratch, rng, buffer);
+      Rollout(*scratch, rng, buffer, nullptr);
+      if (policy == nullptr) continue;
+      scratch->CopyFrom(*start);
+      scratch->DeterminizeInPlace(start->PlayersToAct().First(), rng);
+      Rollout(*scratch, rng, buffer, policy);
     }
   };
   playouts(3);  // warm-up: the buffer reaches its size

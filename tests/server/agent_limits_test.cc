@@ -13,8 +13,14 @@ TEST(SeatSpec, AddsTheTimeBudgetAndTreeLimitOnlyToAgentsThatTakeThem) {
   EXPECT_EQ(SeatSpec("random(seed=4)", 2, limits).value(), "random(seed=4)");
   EXPECT_EQ(SeatSpec("ismcts", 2.5, limits).value(), "ismcts(time=2.5,tree_mb=64)");
   EXPECT_EQ(SeatSpec("ismcts(iters=300,c=1)", 0.25, limits).value(),
-            "ismcts(iters=300,c=1,time=0.25,tree_mb=64)");
-  EXPECT_EQ(SeatSpec("flat_mc(iters=50)", 1, limits).value(), "flat_mc(iters=50,time=1)");
+            "ismcts(iters=300,c=1,time=0,tree_mb=64)")
+      << "an iteration budget is kept, and said so";
+  EXPECT_EQ(SeatSpec("flat_mc(iters=50)", 1, limits).value(), "flat_mc(iters=50,time=0)");
+  EXPECT_EQ(SeatSpec("flat_mc", 1, limits).value(), "flat_mc(time=1)");
+  EXPECT_EQ(SeatSpec("strong", 2, limits).value(), "strong(time=0.2,tree_mb=64)")
+      << "a level keeps its own time";
+  EXPECT_EQ(SeatSpec("expert(time=0.5)", 2, limits).value(), "expert(time=0.5,tree_mb=64)");
+  EXPECT_EQ(SeatSpec("greedy", 2, limits).value(), "greedy");
   EXPECT_EQ(SeatSpec("ismcts(time=0,tree_mb=8)", 2, limits).value(), "ismcts(time=0,tree_mb=8)")
       << "a spec that sets its own time and tree keeps them";
 }
@@ -45,8 +51,10 @@ TEST(SeatSpec, EverySpecOverALimitIsRefusedNamingTheLimitAndItsOption) {
   EXPECT_NE(Refusal("ismcts(tree_mb=65)").find("--ai-max-tree-mb"), std::string::npos);
   EXPECT_NE(Refusal("flat_mc(threads=2)").find("--ai-max-threads"), std::string::npos);
 
-  EXPECT_EQ(Refusal("ismcts(iters=1000000000)"), "")
-      << "with the table's time budget added, iters is not what limits the search";
+  EXPECT_NE(Refusal("ismcts(iters=1000000000)").find("--ai-max-iters"), std::string::npos)
+      << "iterations are the budget, so they are limited";
+  EXPECT_NE(Refusal("expert(time=11)").find("--ai-max-seconds"), std::string::npos)
+      << "the levels are limited like any agent";
   EXPECT_EQ(Refusal("ismcts(iters=100000,time=0)"), "") << "at the limit is allowed";
   EXPECT_EQ(Refusal("ismcts(time=10)"), "");
   EXPECT_NE(Refusal("wizard").find("wizard"), std::string::npos);

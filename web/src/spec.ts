@@ -30,13 +30,16 @@ export interface SeatChoice {
   spec: string; // "human" or an agent spec
 }
 
-// What a seat can be. Search agents get `time=0` so that their iteration budget counts (the
-// server gives agents without a `time` its per-decision time budget instead).
+// What a seat can be: the strength ladder's levels (docs/agents.md), each thinking its own
+// documented time per decision, which the server writes into the seat's spec
+// (`strong` runs as `strong(time=0.2,...)`).
 export const SEAT_CHOICES: SeatChoice[] = [
   { id: 'human', label: 'Human', spec: 'human' },
-  { id: 'random', label: 'AI: easy (random)', spec: 'random' },
-  { id: 'ismcts-200', label: 'AI: medium (ISMCTS 200)', spec: 'ismcts(iters=200,time=0)' },
-  { id: 'ismcts-2000', label: 'AI: strong (ISMCTS 2000)', spec: 'ismcts(iters=2000,time=0)' },
+  { id: 'random', label: 'AI: random', spec: 'random' },
+  { id: 'easy', label: 'AI: easy', spec: 'easy' },
+  { id: 'medium', label: 'AI: medium', spec: 'medium' },
+  { id: 'strong', label: 'AI: strong', spec: 'strong' },
+  { id: 'expert', label: 'AI: expert', spec: 'expert' },
 ];
 
 export function seatSpec(choiceId: string): string {
@@ -45,9 +48,11 @@ export function seatSpec(choiceId: string): string {
   return choice.spec;
 }
 
-// A short label for an agent seat's spec as the server shows it ("ismcts(iters=200,time=0)").
+// A short label for an agent seat's spec as the server shows it ("strong(time=0.2,tree_mb=64)":
+// "AI strong"; a spec that is no seat choice is shown whole).
 export function agentLabel(spec: string): string {
-  const known = SEAT_CHOICES.find((c) => c.spec === spec);
+  const name = spec.split('(')[0];
+  const known = SEAT_CHOICES.find((c) => c.spec === spec || c.spec === name);
   if (known) return known.label.replace(/^AI: /, 'AI ');
   return `AI ${spec}`;
 }

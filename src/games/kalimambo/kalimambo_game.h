@@ -24,6 +24,7 @@
 
 #include "core/game.h"
 #include "core/registry.h"
+#include "games/kalimambo/kalimambo_policy.h"
 
 namespace savanna::kalimambo {
 
@@ -71,8 +72,12 @@ class KalimamboGame final : public Game {
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
+  // The heuristic rollout policy and evaluation (docs/rules/kalimambo.md, "Heuristics").
+  const RolloutPolicy* rollout_policy() const override { return &policy_; }
+
  private:
   Config config_;
+  KalimamboPolicy policy_;
 };
 
 // The registry entry: info, parameters and factory.

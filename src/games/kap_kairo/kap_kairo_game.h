@@ -37,6 +37,7 @@
 
 #include "core/game.h"
 #include "core/registry.h"
+#include "games/kap_kairo/kap_kairo_policy.h"
 
 namespace savanna::kap_kairo {
 
@@ -103,8 +104,12 @@ class KapKairoGame final : public Game {
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
+  // The heuristic rollout policy and evaluation (docs/rules/kap_kairo.md, "Heuristics").
+  const RolloutPolicy* rollout_policy() const override { return &policy_; }
+
  private:
   Config config_;
+  KapKairoPolicy policy_;
 };
 
 // Reads component data (the schema of data/kap_kairo/landscapes.json) into `config`; `source`

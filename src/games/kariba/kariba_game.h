@@ -20,6 +20,7 @@
 
 #include "core/game.h"
 #include "core/registry.h"
+#include "games/kariba/kariba_policy.h"
 
 namespace savanna::kariba {
 
@@ -65,8 +66,12 @@ class KaribaGame final : public Game {
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
+  // The heuristic rollout policy and evaluation (docs/rules/kariba.md, "Heuristics").
+  const RolloutPolicy* rollout_policy() const override { return &policy_; }
+
  private:
   Config config_;
+  KaribaPolicy policy_;
 };
 
 // The registry entry: info, parameters and factory.

@@ -27,6 +27,7 @@
 
 #include "core/game.h"
 #include "core/registry.h"
+#include "games/kilimanjaro/kilimanjaro_policy.h"
 
 namespace savanna::kilimanjaro {
 
@@ -94,8 +95,12 @@ class KilimanjaroGame final : public Game {
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
+  // The heuristic rollout policy and evaluation (docs/rules/kilimanjaro.md, "Heuristics").
+  const RolloutPolicy* rollout_policy() const override { return &policy_; }
+
  private:
   Config config_;
+  KilimanjaroPolicy policy_;
 };
 
 // The registry entry: info, parameters and factory.

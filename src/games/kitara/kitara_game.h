@@ -33,6 +33,7 @@
 
 #include "core/game.h"
 #include "core/registry.h"
+#include "games/kitara/kitara_policy.h"
 
 namespace savanna::kitara {
 
@@ -138,8 +139,12 @@ class KitaraGame final : public Game {
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
+  // The heuristic rollout policy and evaluation (docs/rules/kitara.md, "Heuristics").
+  const RolloutPolicy* rollout_policy() const override { return &policy_; }
+
  private:
   Config config_;
+  KitaraPolicy policy_;
 };
 
 // Loads the components (kitara_data.cc): the built-in data/kitara/*.json, each section replaced

@@ -42,12 +42,12 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { game: 'kariba', players: 3, seats: ['human', 'random', 'ismcts-200'] },
+  { game: 'kariba', players: 3, seats: ['human', 'random', 'easy'] },
   { game: 'kariba', players: 2, seats: ['human', 'random'], params: { variant: 'open' } },
   { game: 'kilimanjaro', players: 3, seats: ['human', 'random', 'random'], params: { variant: 'send_back' } },
   { game: 'kap_kairo', players: 3, seats: ['human', 'random', 'random'] },
-  { game: 'kalimambo', players: 3, seats: ['human', 'random', 'ismcts-200'] },
-  { game: 'kitara', players: 3, seats: ['human', 'random', 'ismcts-200'], params: { deck: 'red' } },
+  { game: 'kalimambo', players: 3, seats: ['human', 'random', 'easy'] },
+  { game: 'kitara', players: 3, seats: ['human', 'random', 'easy'], params: { deck: 'red' } },
 ];
 
 describe('a game against AI seats, played to the end by clicking', () => {

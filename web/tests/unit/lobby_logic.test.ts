@@ -96,11 +96,12 @@ describe('specs', () => {
     expect(gameSpec(kariba, 5, { animals: '9', games: 3 })).toBe('kariba(players=5,animals=9,games=3)');
   });
 
-  test('search agents keep their iteration budget (time=0)', () => {
+  test('the AI seats are the ladder\'s levels, labelled by name', () => {
     expect(seatSpec('human')).toBe('human');
-    for (const c of SEAT_CHOICES.filter((c) => c.spec.startsWith('ismcts'))) expect(c.spec).toMatch(/time=0/);
+    expect(SEAT_CHOICES.map((c) => c.spec)).toEqual(['human', 'random', 'easy', 'medium', 'strong', 'expert']);
     expect(() => seatSpec('nobody')).toThrow();
-    expect(agentLabel('random')).toBe('AI easy (random)');
+    expect(agentLabel('random')).toBe('AI random');
+    expect(agentLabel('strong(time=0.2,tree_mb=64)')).toBe('AI strong');
     expect(agentLabel('flat_mc(iters=10)')).toBe('AI flat_mc(iters=10)');
   });
 });

@@ -1,0 +1,46 @@
+// The ladder's levels: a table of settings and the agent that runs ISMCTS with them.
+#include "agents/level_agent.h"
+
+#include "agents/ismcts_agent.h"
+#include "agents/search_common.h"
+#include "core/check.h"
+
+namespace savanna {
+
+const std::vector<LevelInfo>& Levels() {
+  static const std::vector<LevelInfo> levels = {
+      {"easy", "ISMCTS with random playouts, 0.002 s a decision", 0.002, false, 0},
+      {"medium",
+       "ISMCTS with the game's heuristic playouts, cut off and evaluated where the game prefers, "
+       "0.02 s",
+       0.02, true, 4},
+      {"strong", "as medium, 0.2 s a decision", 0.2, true, -1},
+      {"expert", "as medium, 1 s a decision", 1.0, true, -1},
+  };
+  return levels;
+}
+
+std::vector<ParamSpec> LevelAgent::ParamSpecs(const LevelInfo& level) {
+  return {ParamSpec::Double("time", level.seconds, 0.0001, 3600, "seconds per decision"),
+          ThreadsParam(),
+          ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
+                         "megabytes a decision's search trees may take together (0: no limit)")};
+}
+
+LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed)
+    : level_(level), params_(params) {
+  params_.Set("seed", int64_t(seed));
+  auto search = ResolveParams(IsmctsAgent::ParamSpecs(), savanna::Spec{"ismcts", {}});
+  SAVANNA_CHECK(search.has_value());
+  search->Set("time", params.Double("time"));
+  search->Set("threads", params.Int("threads"));
+  search->Set("tree_mb", params.Int("tree_mb"));
+  search->Set("playout", std::string(level.policy ? "policy" : "random"));
+  search->Set("cutoff", int64_t(level.cutoff));
+  search->Set("eps", level.policy ? -1.0 : 0.1);
+  search_ = std::make_unique<IsmctsAgent>(*search, seed);
+}
+
+std::string LevelAgent::Spec() const { return FormatSpec(level_.name, params_); }
+
+}  // namespace savanna

@@ -1,0 +1,52 @@
+// Kariba's heuristics (docs/rules/kariba.md, "Heuristics"): the rollout policy takes the biggest
+// capture and does not leave the next player a cheap triple, whatever its random tie-breaks.
+#include <gtest/gtest.h>
+
+#include "games/kariba/kariba_position.h"
+
+namespace savanna::kariba::testing {
+namespace {
+
+constexpr int kPolicyMouse = 1, kPolicyMeerkat = 2, kPolicyZebra = 3, kPolicyGiraffe = 4;
+
+// The policy's choice for player 0 in `state`, for each of 20 seeds of its tie-breaks.
+std::vector<std::string> PolicyChoices(const KaribaState& state) {
+  ActionList legal;
+  state.LegalActions(0, legal);
+  std::vector<std::string> choices;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    Rng rng(seed);
+    choices.push_back(
+        state.ActionToString(0, state.game().rollout_policy()->Choose(state, 0, legal, rng)));
+  }
+  return choices;
+}
+
+TEST(KaribaHeuristics, TakesTheBiggestCapture) {
+  // One giraffe chases four zebras; no mouse play captures anything (no elephant is there).
+  auto s = Position("kariba(players=2)")
+               .Waterhole({{kPolicyGiraffe, 2}, {kPolicyZebra, 4}, {kPolicyMeerkat, 1}})
+               .Hand(0, {{kPolicyGiraffe, 1}, {kPolicyMouse, 4}})
+               .Build();
+  for (const std::string& choice : PolicyChoices(*s)) EXPECT_EQ(choice, "play 1 giraffe");
+}
+
+TEST(KaribaHeuristics, DoesNotLeaveACheapTriple) {
+  // Two zebras would let the next player chase four meerkats with one zebra; one zebra would
+  // still cost them two. A mouse exposes only itself (to one more meerkat).
+  auto s = Position("kariba(players=2)")
+               .Waterhole({{kPolicyMeerkat, 4}})
+               .Hand(0, {{kPolicyZebra, 2}, {kPolicyMouse, 3}})
+               .Build();
+  for (const std::string& choice : PolicyChoices(*s)) EXPECT_EQ(choice, "play 1 mouse");
+}
+
+TEST(KaribaHeuristics, EvaluationFavoursTheCardsWon) {
+  auto s = Position("kariba(players=2)").Pile(0, {{kPolicyZebra, 6}}).Build();
+  const PlayerValues shares = s->game().rollout_policy()->Evaluate(*s);
+  EXPECT_GT(shares[0], 0.75);
+  EXPECT_NEAR(shares[0] + shares[1], 1.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace savanna::kariba::testing
