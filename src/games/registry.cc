@@ -1,5 +1,5 @@
-// One explicit line per game. Adding a game: its folder, one line here, one line in
-// CMakeLists.txt, its data, its tests.
+// One explicit line per game. Adding a game: its folder (the build finds every .cc file in it,
+// and its tests in tests/games/<game>/), one line here, its data.
 #include "games/registry.h"
 
 #include "games/kalimambo/kalimambo_game.h"

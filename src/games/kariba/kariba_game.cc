@@ -76,23 +76,10 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 
 }  // namespace
 
-KaribaGame::KaribaGame(GameInfo info, Params params, Config config)
-    : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
-
 int KaribaGame::MaxGameLength() const {
   // Every play puts at least one card at the waterhole and every draw takes one card from the
   // pile or the display, so a game has at most one play and one draw per card.
-  return config_.games * 2 * config_.total_cards;
-}
-
-std::unique_ptr<State> KaribaGame::NewInitialState(uint64_t seed) const {
-  return std::make_unique<KaribaState>(*this, seed);
-}
-
-Result<std::unique_ptr<State>> KaribaGame::StateFromJson(const Json& json) const {
-  auto data = DataFromJson(config_, json);
-  if (!data) return tl::unexpected(data.error());
-  return std::unique_ptr<State>(std::make_unique<KaribaState>(*this, *data));
+  return config().games * 2 * config().total_cards;
 }
 
 GameEntry Entry() {

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/game_skeleton.h"
 #include "core/registry.h"
 #include "games/kariba/kariba_policy.h"
 
@@ -56,21 +57,19 @@ struct Config {
   int total_cards = 0;
 };
 
-class KaribaGame final : public Game {
- public:
-  KaribaGame(GameInfo info, Params params, Config config);
+class KaribaState;
 
-  const Config& config() const { return config_; }
+class KaribaGame final : public GameBase<KaribaGame, KaribaState, Config> {
+ public:
+  using GameBase::GameBase;
+
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
-  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
   // The heuristic rollout policy and evaluation (docs/rules/kariba.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }
 
  private:
-  Config config_;
   KaribaPolicy policy_;
 };
 

@@ -141,16 +141,9 @@ void DealGame(const Config& config, KaribaData& d, int starter) {
   d.phase = Phase::kPlay;
 }
 
-KaribaState::KaribaState(const KaribaGame& game, uint64_t seed) : game_(&game) {
+KaribaState::KaribaState(const KaribaGame& game, uint64_t seed) : StateBase(game) {
   d_.rng.Seed(seed);
   DealGame(config(), d_, 0);
-}
-
-void KaribaState::CopyFrom(const State& other) {
-  SAVANNA_CHECK(typeid(other) == typeid(KaribaState));
-  const auto& o = static_cast<const KaribaState&>(other);
-  game_ = o.game_;
-  d_ = o.d_;
 }
 
 PlayerSet KaribaState::PlayersToAct() const {

@@ -1,7 +1,5 @@
-// Kariba's hidden information (determinization) and hashing.
+// Kariba's hidden information (determinization).
 #include "games/kariba/kariba_state.h"
-
-#include "core/hash.h"
 
 namespace savanna::kariba {
 
@@ -30,31 +28,6 @@ void KaribaState::DeterminizeInPlace(Player viewer, Rng& rng) {
   }
   for (int i = 0; i < d_.deck_size; ++i) d_.deck[i] = pool[next++];
   d_.rng.Seed(rng.Next());
-}
-
-uint64_t KaribaState::Hash() const {
-  Hasher h;
-  h.AddRange(d_.deck.data(), d_.deck_size);
-  for (int p = 0; p < config().players; ++p) {
-    h.AddRange(d_.hand[p].data(), d_.hand[p].size());
-    h.AddRange(d_.known[p].data(), d_.known[p].size());
-    h.AddRange(d_.pile[p].data(), d_.pile[p].size());
-    for (int g = 0; g < d_.game_index; ++g) h.Add(d_.finished[g][p]);
-  }
-  h.AddRange(d_.waterhole.data(), d_.waterhole.size());
-  h.AddRange(d_.display.data(), d_.display.size());
-  h.Add(d_.game_index);
-  h.Add(d_.starter);
-  h.Add(d_.current);
-  h.Add(uint64_t(d_.phase));
-  h.Add(d_.move_number);
-  h.Add(uint64_t(uint8_t(d_.last.player)));
-  h.Add(d_.last.animal);
-  h.Add(d_.last.count);
-  h.Add(d_.last.chased);
-  h.Add(d_.last.captured);
-  for (uint64_t w : d_.rng.words()) h.Add(w);
-  return h.Finish();
 }
 
 }  // namespace savanna::kariba

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "core/game_skeleton.h"
 #include "core/rng.h"
-#include "core/state.h"
 #include "games/kariba/kariba_game.h"
 
 namespace savanna::kariba {
@@ -51,22 +51,13 @@ struct KaribaData {
   Rng rng;
 };
 
-class KaribaState final : public State {
+class KaribaState final : public StateBase<KaribaState, KaribaGame, KaribaData> {
  public:
   KaribaState(const KaribaGame& game, uint64_t seed);
-  KaribaState(const KaribaGame& game, const KaribaData& data) : game_(&game), d_(data) {}
-
-  const Game& game() const override { return *game_; }
-  const Config& config() const { return game_->config(); }
-  const KaribaData& data() const { return d_; }
-  KaribaData& mutable_data() { return d_; }
-
-  std::unique_ptr<State> Clone() const override { return std::make_unique<KaribaState>(*this); }
-  void CopyFrom(const State& other) override;
+  KaribaState(const KaribaGame& game, const KaribaData& data) : StateBase(game, data) {}
 
   PlayerSet PlayersToAct() const override;
   bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
-  int MoveNumber() const override { return d_.move_number; }
 
   void LegalActions(Player player, ActionList& out) const override;
   bool IsLegal(Player player, Action action) const override;
@@ -82,10 +73,6 @@ class KaribaState final : public State {
 
   PlayerValues Scores() const override;
   uint64_t Hash() const override;
-
- private:
-  const KaribaGame* game_;
-  KaribaData d_;
 };
 
 // ---- Rules (kariba_rules.cc) -------------------------------------------------------------------

@@ -49,9 +49,7 @@ Json KaribaState::StructuredAction(Player, Action action) const {
 
 Json KaribaState::View(Player viewer) const {
   const Config& c = config();
-  Json j;
-  j["game"] = "kariba";
-  j["viewer"] = viewer == kSpectator ? Json("spectator") : Json(viewer);
+  Json j = ViewHeader(viewer, PhaseName(d_.phase));
   j["animals"] = std::vector<std::string>(c.names.begin() + 1, c.names.begin() + 1 + c.animals);
   j["match"] = {{"game", std::min(d_.game_index + 1, c.games)}, {"games", c.games}};
   Json finished = Json::array();
@@ -59,10 +57,6 @@ Json KaribaState::View(Player viewer) const {
     finished.push_back(
         std::vector<int>(d_.finished[g].begin(), d_.finished[g].begin() + c.players));
   j["match"]["finished"] = std::move(finished);
-  j["phase"] = PhaseName(d_.phase);
-  Json to_act = Json::array();
-  for (Player p : PlayersToAct()) to_act.push_back(p);
-  j["to_act"] = std::move(to_act);
   j["starter"] = d_.starter;
   j["waterhole"] = CountsJson(c, d_.waterhole);
   j["pile_size"] = d_.deck_size;

@@ -1,0 +1,288 @@
+// Describing a game's data once (a small reflection of our own). A game writes one function
+//
+//   template <class V, class D> void Describe(V& v, D& d, const Config& c) {
+//     v.Int("current", d.current, 0, c.players - 1);
+//     v.List("deck", d.deck_size, c.total_cards, [&](auto& e, int i) {
+//       e.Int("", d.deck[i], 1, c.animals); });
+//     ...
+//   }
+//
+// naming every field of its state data with its JSON key, its extent and its bounds. The
+// visitors below derive from it the JSON writer (ToJson), the validating reader (errors name
+// the field by its path, "last.player" or "hands[2][0]"), the hash and equality. Key "" stands
+// for the node itself (an array element). Object keys are written in any order: Json sorts them.
+// Cross-field rules (every card in one place) stay the game's own check after reading.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/hash.h"
+#include "core/json_io.h"
+#include "core/result.h"
+#include "core/rng.h"
+
+namespace savanna::describe {
+
+// ToJson: writes the described fields into `out`.
+class JsonWriter {
+ public:
+  explicit JsonWriter(Json& out) : out_(&out) {}
+
+  template <class T>
+  void Int(std::string_view key, const T& value, int64_t, int64_t) {
+    At(key) = value;
+  }
+  void Bool(std::string_view key, const bool& value) { At(key) = value; }
+  template <class E, size_t N>
+  void Enum(std::string_view key, const E& value, const std::array<const char*, N>& names) {
+    At(key) = names[size_t(value)];
+  }
+  void Random(std::string_view key, const Rng& rng) { At(key) = RngToJson(rng); }
+  template <class F>
+  void Object(std::string_view key, F&& fields) {
+    Json object = Json::object();
+    JsonWriter sub(object);
+    fields(sub);
+    At(key) = std::move(object);
+  }
+  // An array of `n` elements; element(v, i) describes element i under key "".
+  template <class F>
+  void Array(std::string_view key, int n, F&& element) {
+    Json array = Json::array();
+    for (int i = 0; i < n; ++i) {
+      Json e;
+      JsonWriter sub(e);
+      element(sub, i);
+      array.push_back(std::move(e));
+    }
+    At(key) = std::move(array);
+  }
+  // A variable-length array whose length is the field `size` (at most `max`).
+  template <class N, class F>
+  void List(std::string_view key, const N& size, int max, F&& element) {
+    (void)max;
+    Array(key, int(size), element);
+  }
+  // Fields written only when `when` holds; read back only then (absent otherwise).
+  template <class F>
+  void If(bool when, F&& fields) {
+    if (when) fields(*this);
+  }
+
+ private:
+  Json& At(std::string_view key) { return key.empty() ? *out_ : (*out_)[std::string(key)]; }
+  Json* out_;
+};
+
+// The validating reader: fills the described fields from `in`, checking each against its
+// bounds; the first failure is kept (error()) and ends the reading.
+class JsonReader {
+ public:
+  JsonReader(const Json& in, std::string path) : in_(&in), path_(std::move(path)) {}
+
+  template <class T>
+  void Int(std::string_view key, T& value, int64_t lo, int64_t hi) {
+    const Json* j = Find(key);
+    if (!j) return;
+    if (!j->is_number_integer() || j->get<int64_t>() < lo || j->get<int64_t>() > hi)
+      return Fail(key,
+                  "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+    value = T(j->get<int64_t>());
+  }
+  void Bool(std::string_view key, bool& value) {
+    const Json* j = Find(key);
+    if (!j) return;
+    if (!j->is_boolean()) return Fail(key, "must be true or false");
+    value = j->get<bool>();
+  }
+  template <class E, size_t N>
+  void Enum(std::string_view key, E& value, const std::array<const char*, N>& names) {
+    const Json* j = Find(key);
+    if (!j) return;
+    for (size_t i = 0; i < N; ++i)
+      if (j->is_string() && j->get<std::string>() == names[i]) {
+        value = E(i);
+        return;
+      }
+    std::string list;
+    for (size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
+    Fail(key, "must be one of " + list);
+  }
+  void Random(std::string_view key, Rng& rng) {
+    const Json* j = Find(key);
+    if (!j) return;
+    auto read = RngFromJson(*j);
+    if (!read) return SetError(read.error());
+    rng = *read;
+  }
+  template <class F>
+  void Object(std::string_view key, F&& fields) {
+    const Json* j = Find(key);
+    if (!j) return;
+    if (!j->is_object()) return Fail(key, "must be an object");
+    JsonReader sub(*j, Path(key));
+    fields(sub);
+    if (sub.error_) SetError(*sub.error_);
+  }
+  template <class F>
+  void Array(std::string_view key, int n, F&& element) {
+    const Json* j = Find(key);
+    if (!j) return;
+    if (!j->is_array() || int(j->size()) != n)
+      return Fail(key, "must be an array of " + std::to_string(n) + " entries");
+    Elements(key, *j, element);
+  }
+  template <class N, class F>
+  void List(std::string_view key, N& size, int max, F&& element) {
+    const Json* j = Find(key);
+    if (!j) return;
+    if (!j->is_array()) return Fail(key, "must be an array");
+    if (int(j->size()) > max)
+      return Fail(key, "holds more than " + std::to_string(max) + " entries");
+    size = N(j->size());
+    Elements(key, *j, element);
+  }
+  template <class F>
+  void If(bool when, F&& fields) {
+    if (when && ok()) fields(*this);
+  }
+
+  bool ok() const { return !error_; }
+  const Error& error() const { return *error_; }
+
+ private:
+  std::string Path(std::string_view key) const {
+    if (key.empty()) return path_;
+    return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  }
+  // The node under `key` ("": this node), or null after recording why there is none.
+  const Json* Find(std::string_view key) {
+    if (error_) return nullptr;
+    if (key.empty()) return in_;
+    if (!in_->is_object()) {
+      Fail("", "must be an object");
+      return nullptr;
+    }
+    auto it = in_->find(std::string(key));
+    if (it == in_->end()) {
+      SetError(Error{ErrorCode::kBadData, "missing field '" + Path(key) + "'"});
+      return nullptr;
+    }
+    return &*it;
+  }
+  template <class F>
+  void Elements(std::string_view key, const Json& array, F&& element) {
+    for (int i = 0; i < int(array.size()) && !error_; ++i) {
+      JsonReader sub(array[size_t(i)], Path(key) + "[" + std::to_string(i) + "]");
+      element(sub, i);
+      if (sub.error_) SetError(*sub.error_);
+    }
+  }
+  void Fail(std::string_view key, const std::string& why) {
+    const std::string path = Path(key);
+    SetError(Error{ErrorCode::kBadData,
+                   (path.empty() ? std::string("the state") : "field '" + path + "'") + " " + why});
+  }
+  void SetError(const Error& e) {
+    if (!error_) error_ = e;
+  }
+
+  const Json* in_;
+  std::string path_;
+  std::optional<Error> error_;
+};
+
+// Every described value in order, as one stream of integers fed to `sink.Add(uint64_t)` (a
+// Hasher, or a list for equality).
+template <class Sink>
+class Flattener {
+ public:
+  explicit Flattener(Sink& out) : out_(&out) {}
+
+  template <class T>
+  void Int(std::string_view, const T& value, int64_t, int64_t) {
+    out_->Add(uint64_t(int64_t(value)));
+  }
+  void Bool(std::string_view, const bool& value) { out_->Add(value); }
+  template <class E, size_t N>
+  void Enum(std::string_view, const E& value, const std::array<const char*, N>&) {
+    out_->Add(uint64_t(value));
+  }
+  void Random(std::string_view, const Rng& rng) {
+    for (uint64_t w : rng.words()) out_->Add(w);
+  }
+  template <class F>
+  void Object(std::string_view, F&& fields) {
+    fields(*this);
+  }
+  template <class F>
+  void Array(std::string_view, int n, F&& element) {
+    out_->Add(uint64_t(n));
+    for (int i = 0; i < n; ++i) element(*this, i);
+  }
+  template <class N, class F>
+  void List(std::string_view key, const N& size, int, F&& element) {
+    Array(key, int(size), element);
+  }
+  template <class F>
+  void If(bool when, F&& fields) {
+    out_->Add(when);
+    if (when) fields(*this);
+  }
+
+ private:
+  Sink* out_;
+};
+
+struct ValueList {
+  void Add(uint64_t value) { values.push_back(value); }
+  std::vector<uint64_t> values;
+};
+
+// ---- Derived operations (D: the data type, C: the game's config) -------------------------------
+
+template <class D, class C>
+Json ToJson(const D& d, const C& config) {
+  Json j = Json::object();
+  JsonWriter w(j);
+  Describe(w, d, config);
+  return j;
+}
+
+// Reads every described field; errors name the field. `d` starts from its defaults.
+template <class D, class C>
+Result<D> FromJson(const Json& json, const C& config) {
+  if (!json.is_object())
+    return savanna::Fail(ErrorCode::kBadData, "the state must be a JSON object");
+  D d;
+  JsonReader r(json, "");
+  Describe(r, d, config);
+  if (!r.ok()) return tl::unexpected(r.error());
+  return d;
+}
+
+// The hash of every described field (the RNG included); allocation-free.
+template <class D, class C>
+uint64_t Hash(const D& d, const C& config) {
+  Hasher h;
+  Flattener<Hasher> f(h);
+  Describe(f, d, config);
+  return h.Finish();
+}
+
+// True when every described field is equal (bytes outside the description do not count).
+template <class D, class C>
+bool Equal(const D& a, const D& b, const C& config) {
+  ValueList va, vb;
+  Flattener<ValueList> fa(va), fb(vb);
+  Describe(fa, a, config);
+  Describe(fb, b, config);
+  return va.values == vb.values;
+}
+
+}  // namespace savanna::describe

@@ -1,0 +1,96 @@
+// The skeleton every game shares (CRTP), so that a game writes only its rules, views and data
+// description: StateBase supplies game(), config(), data access, Clone, CopyFrom, MoveNumber and
+// the view header; GameBase supplies config(), NewInitialState and the StateFromJson plumbing.
+//
+// A game provides (names looked up in its own namespace):
+//   struct Data { ...; uint16_t move_number; Rng rng; };  trivially copyable, no allocation
+//   class FooState final : public StateBase<FooState, FooGame, Data>
+//     with constructors FooState(const FooGame&, uint64_t seed) and (const FooGame&, const Data&)
+//   class FooGame final : public GameBase<FooGame, FooState, Config>
+//   Result<Data> DataFromJson(const Config&, const Json&);  the validating reader
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <type_traits>
+#include <typeinfo>
+#include <utility>
+
+#include "core/check.h"
+#include "core/game.h"
+#include "core/state.h"
+
+namespace savanna {
+
+template <class Derived, class GameT, class Data>
+class StateBase : public State {
+  static_assert(std::is_trivially_copyable_v<Data>, "a game's data copies as flat memory");
+
+ public:
+  using GameType = GameT;
+  using DataType = Data;
+
+  StateBase(const GameT& game, const Data& data) : game_(&game), d_(data) {}
+
+  const Game& game() const final { return *game_; }
+  const auto& config() const { return game_->config(); }
+  const Data& data() const { return d_; }
+  Data& mutable_data() { return d_; }
+
+  std::unique_ptr<State> Clone() const final {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
+  // Allocation-free: one flat copy of the data.
+  void CopyFrom(const State& other) final {
+    SAVANNA_CHECK(typeid(other) == typeid(Derived));
+    const auto& o = static_cast<const Derived&>(other);
+    game_ = o.game_;
+    d_ = o.d_;
+  }
+  int MoveNumber() const final { return int(d_.move_number); }
+
+ protected:
+  explicit StateBase(const GameT& game) : game_(&game) {}
+
+  // The fields every view opens with: {"game", "viewer" (a seat or "spectator"), "phase",
+  // "to_act": [seats]}; the game adds its own.
+  Json ViewHeader(Player viewer, std::string_view phase) const {
+    Json j;
+    j["game"] = game_->name();
+    j["viewer"] = viewer == kSpectator ? Json("spectator") : Json(viewer);
+    j["phase"] = phase;
+    Json to_act = Json::array();
+    for (Player p : PlayersToAct()) to_act.push_back(p);
+    j["to_act"] = std::move(to_act);
+    return j;
+  }
+
+  const GameT* game_;
+  Data d_;
+};
+
+template <class Derived, class StateT, class Config>
+class GameBase : public Game {
+ public:
+  GameBase(GameInfo info, Params params, Config config)
+      : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
+
+  const Config& config() const { return config_; }
+
+  std::unique_ptr<State> NewInitialState(uint64_t seed) const final {
+    return std::make_unique<StateT>(static_cast<const Derived&>(*this), seed);
+  }
+  // Reads the data with the game's DataFromJson(config, json), which checks every field.
+  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const final {
+    auto data = DataFromJson(config_, json);
+    if (!data) return tl::unexpected(data.error());
+    return std::unique_ptr<State>(
+        std::make_unique<StateT>(static_cast<const Derived&>(*this), *data));
+  }
+
+ private:
+  Config config_;
+};
+
+}  // namespace savanna
