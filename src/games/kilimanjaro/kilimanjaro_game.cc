@@ -144,26 +144,13 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 
 }  // namespace
 
-KilimanjaroGame::KilimanjaroGame(GameInfo info, Params params, Config config)
-    : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
-
 int KilimanjaroGame::MaxGameLength() const {
   // Every counter is placed once; every card that is not dealt face up is played once; a play
   // may be followed by one decision per banana stopped on (a chain only moves forward, so it
   // meets each banana at most once) and one change-position decision.
-  const int plays = config_.total_cards - kPiles * config_.players;
-  const int banana = config_.counters[int(CounterKind::kBanana)];
-  return config_.total_counters + plays * (2 + banana);
-}
-
-std::unique_ptr<State> KilimanjaroGame::NewInitialState(uint64_t seed) const {
-  return std::make_unique<KilimanjaroState>(*this, seed);
-}
-
-Result<std::unique_ptr<State>> KilimanjaroGame::StateFromJson(const Json& json) const {
-  auto data = DataFromJson(config_, json);
-  if (!data) return tl::unexpected(data.error());
-  return std::unique_ptr<State>(std::make_unique<KilimanjaroState>(*this, *data));
+  const int plays = config().total_cards - kPiles * config().players;
+  const int banana = config().counters[int(CounterKind::kBanana)];
+  return config().total_counters + plays * (2 + banana);
 }
 
 GameEntry Entry() {

@@ -26,6 +26,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/game_skeleton.h"
 #include "core/registry.h"
 #include "games/kilimanjaro/kilimanjaro_policy.h"
 
@@ -85,21 +86,19 @@ struct Config {
   std::array<uint64_t, 2> counter_spaces{};
 };
 
-class KilimanjaroGame final : public Game {
- public:
-  KilimanjaroGame(GameInfo info, Params params, Config config);
+class KilimanjaroState;
 
-  const Config& config() const { return config_; }
+class KilimanjaroGame final : public GameBase<KilimanjaroGame, KilimanjaroState, Config> {
+ public:
+  using GameBase::GameBase;
+
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
-  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
   // The heuristic rollout policy and evaluation (docs/rules/kilimanjaro.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }
 
  private:
-  Config config_;
   KilimanjaroPolicy policy_;
 };
 

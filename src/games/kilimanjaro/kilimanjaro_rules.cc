@@ -290,20 +290,13 @@ void DealCards(const Config& config, KiliData& d) {
   d.phase = Phase::kPlay;
 }
 
-KilimanjaroState::KilimanjaroState(const KilimanjaroGame& game, uint64_t seed) : game_(&game) {
+KilimanjaroState::KilimanjaroState(const KilimanjaroGame& game, uint64_t seed) : StateBase(game) {
   d_.rng.Seed(seed);
   DealCounters(config(), d_);
   d_.current = 0;
   d_.phase =
       d_.unplaced[0][0] + d_.unplaced[0][1] + d_.unplaced[0][2] > 0 ? Phase::kPlace : Phase::kPlay;
   if (d_.phase == Phase::kPlay) DealCards(config(), d_);
-}
-
-void KilimanjaroState::CopyFrom(const State& other) {
-  SAVANNA_CHECK(typeid(other) == typeid(KilimanjaroState));
-  const auto& o = static_cast<const KilimanjaroState&>(other);
-  game_ = o.game_;
-  d_ = o.d_;
 }
 
 PlayerSet KilimanjaroState::PlayersToAct() const {

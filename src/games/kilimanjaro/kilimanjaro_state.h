@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "core/game_skeleton.h"
 #include "core/rng.h"
-#include "core/state.h"
 #include "games/kilimanjaro/kilimanjaro_game.h"
 
 namespace savanna::kilimanjaro {
@@ -88,24 +88,13 @@ struct KiliData {
   Rng rng;
 };
 
-class KilimanjaroState final : public State {
+class KilimanjaroState final : public StateBase<KilimanjaroState, KilimanjaroGame, KiliData> {
  public:
   KilimanjaroState(const KilimanjaroGame& game, uint64_t seed);
-  KilimanjaroState(const KilimanjaroGame& game, const KiliData& data) : game_(&game), d_(data) {}
-
-  const Game& game() const override { return *game_; }
-  const Config& config() const { return game_->config(); }
-  const KiliData& data() const { return d_; }
-  KiliData& mutable_data() { return d_; }
-
-  std::unique_ptr<State> Clone() const override {
-    return std::make_unique<KilimanjaroState>(*this);
-  }
-  void CopyFrom(const State& other) override;
+  KilimanjaroState(const KilimanjaroGame& game, const KiliData& data) : StateBase(game, data) {}
 
   PlayerSet PlayersToAct() const override;
   bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
-  int MoveNumber() const override { return d_.move_number; }
 
   void LegalActions(Player player, ActionList& out) const override;
   bool IsLegal(Player player, Action action) const override;
@@ -128,10 +117,6 @@ class KilimanjaroState final : public State {
   // would move next, then shared.
   PlayerSet Winners() const override;
   uint64_t Hash() const override;
-
- private:
-  const KilimanjaroGame* game_;
-  KiliData d_;
 };
 
 // ---- Rules (kilimanjaro_rules.cc) --------------------------------------------------------------

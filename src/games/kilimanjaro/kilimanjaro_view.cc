@@ -225,14 +225,8 @@ Json KilimanjaroState::PublicStructuredAction(Player player, Action action) cons
 
 Json KilimanjaroState::View(Player viewer) const {
   const Config& c = config();
-  Json j;
-  j["game"] = "kilimanjaro";
-  j["viewer"] = viewer == kSpectator ? Json("spectator") : Json(viewer);
+  Json j = ViewHeader(viewer, PhaseName(d_.phase));
   j["variant"] = c.send_back ? "send_back" : "standard";
-  j["phase"] = PhaseName(d_.phase);
-  Json to_act = Json::array();
-  for (Player p : PlayersToAct()) to_act.push_back(p);
-  j["to_act"] = std::move(to_act);
   Json villages = Json::array();
   for (int s = 0; s < c.trail_length; ++s)
     if (c.village[s]) villages.push_back(s);
