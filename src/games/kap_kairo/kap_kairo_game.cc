@@ -119,9 +119,6 @@ std::string Config::CardText(int id) const {
          (c.pounds == 1 ? " pound)" : " pounds)");
 }
 
-KapKairoGame::KapKairoGame(GameInfo info, Params params, Config config)
-    : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
-
 int KapKairoGame::MaxGameLength() const {
   // Every land purchase moves at least one card into a row for good (rows never shrink), so
   // there are at most N purchases, each with P bids and at most P - 1 card choices. Builds: at
@@ -129,20 +126,10 @@ int KapKairoGame::MaxGameLength() const {
   // with a build or with the phase's end (at most one per purchase). Within a stretch every
   // decision but the last reveals a card from the piles, and no card returns to them before
   // the stretch ends, so a stretch has at most N + 1 decisions.
-  const int n = config_.num_cards, p = config_.players;
+  const int n = config().num_cards, p = config().players;
   const int purchases = n;
   const int builds = (kLandscapesToWin - 1) * p + 1;
   return purchases * (2 * p - 1) + (builds + purchases) * (n + 1);
-}
-
-std::unique_ptr<State> KapKairoGame::NewInitialState(uint64_t seed) const {
-  return std::make_unique<KapKairoState>(*this, seed);
-}
-
-Result<std::unique_ptr<State>> KapKairoGame::StateFromJson(const Json& json) const {
-  auto data = DataFromJson(config_, json);
-  if (!data) return tl::unexpected(data.error());
-  return std::unique_ptr<State>(std::make_unique<KapKairoState>(*this, *data));
 }
 
 GameEntry Entry() {

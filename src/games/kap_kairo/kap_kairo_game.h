@@ -36,6 +36,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/game_skeleton.h"
 #include "core/registry.h"
 #include "games/kap_kairo/kap_kairo_policy.h"
 
@@ -94,21 +95,19 @@ struct Config {
   std::string CardText(int id) const;
 };
 
-class KapKairoGame final : public Game {
- public:
-  KapKairoGame(GameInfo info, Params params, Config config);
+class KapKairoState;
 
-  const Config& config() const { return config_; }
+class KapKairoGame final : public GameBase<KapKairoGame, KapKairoState, Config> {
+ public:
+  using GameBase::GameBase;
+
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
-  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
   // The heuristic rollout policy and evaluation (docs/rules/kap_kairo.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }
 
  private:
-  Config config_;
   KapKairoPolicy policy_;
 };
 

@@ -247,16 +247,9 @@ void SetUpGame(const Config& config, KapKairoData& d) {
 
 // ---- The State interface -----------------------------------------------------------------------
 
-KapKairoState::KapKairoState(const KapKairoGame& game, uint64_t seed) : game_(&game) {
+KapKairoState::KapKairoState(const KapKairoGame& game, uint64_t seed) : StateBase(game) {
   d_.rng.Seed(seed);
   SetUpGame(config(), d_);
-}
-
-void KapKairoState::CopyFrom(const State& other) {
-  SAVANNA_CHECK(typeid(other) == typeid(KapKairoState));
-  const auto& o = static_cast<const KapKairoState&>(other);
-  game_ = o.game_;
-  d_ = o.d_;
 }
 
 PlayerSet KapKairoState::PlayersToAct() const {

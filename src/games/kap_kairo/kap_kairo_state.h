@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
+#include "core/game_skeleton.h"
 #include "core/rng.h"
-#include "core/state.h"
 #include "games/kap_kairo/kap_kairo_game.h"
 
 namespace savanna::kap_kairo {
@@ -92,22 +92,13 @@ struct KapKairoData {
   Rng rng;
 };
 
-class KapKairoState final : public State {
+class KapKairoState final : public StateBase<KapKairoState, KapKairoGame, KapKairoData> {
  public:
   KapKairoState(const KapKairoGame& game, uint64_t seed);
-  KapKairoState(const KapKairoGame& game, const KapKairoData& data) : game_(&game), d_(data) {}
-
-  const Game& game() const override { return *game_; }
-  const Config& config() const { return game_->config(); }
-  const KapKairoData& data() const { return d_; }
-  KapKairoData& mutable_data() { return d_; }
-
-  std::unique_ptr<State> Clone() const override { return std::make_unique<KapKairoState>(*this); }
-  void CopyFrom(const State& other) override;
+  KapKairoState(const KapKairoGame& game, const KapKairoData& data) : StateBase(game, data) {}
 
   PlayerSet PlayersToAct() const override;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
-  int MoveNumber() const override { return d_.move_number; }
 
   void LegalActions(Player player, ActionList& out) const override;
   bool IsLegal(Player player, Action action) const override;
@@ -127,10 +118,6 @@ class KapKairoState final : public State {
   PlayerValues Scores() const override;
   PlayerSet Winners() const override;
   uint64_t Hash() const override;
-
- private:
-  const KapKairoGame* game_;
-  KapKairoData d_;
 };
 
 // ---- Rules (kap_kairo_rules.cc) ----------------------------------------------------------------

@@ -99,13 +99,7 @@ Json KapKairoState::StructuredAction(Player player, Action action) const {
 
 Json KapKairoState::View(Player viewer) const {
   const Config& c = config();
-  Json j;
-  j["game"] = "kap_kairo";
-  j["viewer"] = viewer == kSpectator ? Json("spectator") : Json(viewer);
-  j["phase"] = PhaseName(d_.phase);
-  Json to_act = Json::array();
-  for (Player p : PlayersToAct()) to_act.push_back(p);
-  j["to_act"] = std::move(to_act);
+  Json j = ViewHeader(viewer, PhaseName(d_.phase));
   Json terrains = Json::array();
   for (int t = 0; t < c.num_terrains; ++t)
     terrains.push_back({{"name", c.terrains[t].name},
