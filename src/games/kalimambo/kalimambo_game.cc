@@ -185,19 +185,6 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 
 }  // namespace
 
-KalimamboGame::KalimamboGame(GameInfo info, Params params, Config config)
-    : Game(std::move(info), std::move(params)), config_(config) {}
-
-std::unique_ptr<State> KalimamboGame::NewInitialState(uint64_t seed) const {
-  return std::make_unique<KalimamboState>(*this, seed);
-}
-
-Result<std::unique_ptr<State>> KalimamboGame::StateFromJson(const Json& json) const {
-  auto data = DataFromJson(config_, json);
-  if (!data) return tl::unexpected(data.error());
-  return std::unique_ptr<State>(std::make_unique<KalimamboState>(*this, *data));
-}
-
 GameEntry Entry() {
   GameEntry entry;
   entry.info = Info();

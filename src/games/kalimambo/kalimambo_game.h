@@ -23,6 +23,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/game_skeleton.h"
 #include "core/registry.h"
 #include "games/kalimambo/kalimambo_policy.h"
 
@@ -62,21 +63,19 @@ struct Config {
   int Figures() const { return players + 1; }
 };
 
-class KalimamboGame final : public Game {
- public:
-  KalimamboGame(GameInfo info, Params params, Config config);
+class KalimamboState;
 
-  const Config& config() const { return config_; }
-  int NumDistinctActions() const override { return config_.max_value + 1; }
-  int MaxGameLength() const override { return config_.num_cards * config_.players; }
-  std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
-  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
+class KalimamboGame final : public GameBase<KalimamboGame, KalimamboState, Config> {
+ public:
+  using GameBase::GameBase;
+
+  int NumDistinctActions() const override { return config().max_value + 1; }
+  int MaxGameLength() const override { return config().num_cards * config().players; }
 
   // The heuristic rollout policy and evaluation (docs/rules/kalimambo.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }
 
  private:
-  Config config_;
   KalimamboPolicy policy_;
 };
 

@@ -179,16 +179,9 @@ void ResolveRound(const Config& config, KalimamboData& d) {
   ++d.round;
 }
 
-KalimamboState::KalimamboState(const KalimamboGame& game, uint64_t seed) : game_(&game) {
+KalimamboState::KalimamboState(const KalimamboGame& game, uint64_t seed) : StateBase(game) {
   d_.rng.Seed(seed);
   SetUp(config(), d_);
-}
-
-void KalimamboState::CopyFrom(const State& other) {
-  SAVANNA_CHECK(typeid(other) == typeid(KalimamboState));
-  const auto& o = static_cast<const KalimamboState&>(other);
-  game_ = o.game_;
-  d_ = o.d_;
 }
 
 PlayerSet KalimamboState::PlayersToAct() const {

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "core/game_skeleton.h"
 #include "core/rng.h"
-#include "core/state.h"
 #include "games/kalimambo/kalimambo_game.h"
 
 namespace savanna::kalimambo {
@@ -41,22 +41,13 @@ struct KalimamboData {
   Rng rng;
 };
 
-class KalimamboState final : public State {
+class KalimamboState final : public StateBase<KalimamboState, KalimamboGame, KalimamboData> {
  public:
   KalimamboState(const KalimamboGame& game, uint64_t seed);
-  KalimamboState(const KalimamboGame& game, const KalimamboData& data) : game_(&game), d_(data) {}
-
-  const Game& game() const override { return *game_; }
-  const Config& config() const { return game_->config(); }
-  const KalimamboData& data() const { return d_; }
-  KalimamboData& mutable_data() { return d_; }
-
-  std::unique_ptr<State> Clone() const override { return std::make_unique<KalimamboState>(*this); }
-  void CopyFrom(const State& other) override;
+  KalimamboState(const KalimamboGame& game, const KalimamboData& data) : StateBase(game, data) {}
 
   PlayerSet PlayersToAct() const override;
   bool IsTerminal() const override { return d_.round >= config().num_cards; }
-  int MoveNumber() const override { return d_.move_number; }
 
   void LegalActions(Player player, ActionList& out) const override;
   bool IsLegal(Player player, Action action) const override;
@@ -74,10 +65,6 @@ class KalimamboState final : public State {
   // players with the fewest minus points.
   PlayerValues Scores() const override;
   uint64_t Hash() const override;
-
- private:
-  const KalimamboGame* game_;
-  KalimamboData d_;
 };
 
 // ---- Rules (kalimambo_rules.cc) ----------------------------------------------------------------

@@ -72,16 +72,10 @@ Json KalimamboState::StructuredAction(Player, Action action) const {
 
 Json KalimamboState::View(Player viewer) const {
   const Config& c = config();
-  Json j;
-  j["game"] = "kalimambo";
-  j["viewer"] = viewer == kSpectator ? Json("spectator") : Json(viewer);
-  j["phase"] = IsTerminal() ? "over" : "choose";
+  Json j = ViewHeader(viewer, IsTerminal() ? "over" : "choose");
   j["round"] = std::min(d_.round + 1, c.num_cards);
   j["rounds"] = c.num_cards;
   j["rounds_played"] = d_.round;
-  Json to_act = Json::array();
-  for (Player p : PlayersToAct()) to_act.push_back(p);
-  j["to_act"] = std::move(to_act);
   j["track"] = c.track;
   j["rhino"] = d_.rhino;
   j["heaps"] = MaskJson(d_.heaps);
