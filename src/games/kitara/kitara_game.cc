@@ -36,11 +36,8 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 
 }  // namespace
 
-KitaraGame::KitaraGame(GameInfo info, Params params, Config config)
-    : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
-
 int KitaraGame::MaxGameLength() const {
-  const Config& c = config_;
+  const Config& c = config();
   // Until the first age-5 card shows, every turn reveals at least one card (the row never
   // empties while the deck still holds it), so at most the age 1-4 cards plus one turns pass;
   // then the round is finished and one more round is played.
@@ -52,16 +49,6 @@ int KitaraGame::MaxGameLength() const {
   // retreat), the end of moves, per discarded card the discard and at most 3 removals.
   const int per_turn = 1 + kMaxCardFigures + 4 * all_moves + 1 + 4 * (c.num_cards + 1);
   return c.players + turns * per_turn;
-}
-
-std::unique_ptr<State> KitaraGame::NewInitialState(uint64_t seed) const {
-  return std::make_unique<KitaraState>(*this, seed);
-}
-
-Result<std::unique_ptr<State>> KitaraGame::StateFromJson(const Json& json) const {
-  auto data = DataFromJson(config_, json);
-  if (!data) return tl::unexpected(data.error());
-  return std::unique_ptr<State>(std::make_unique<KitaraState>(*this, *data));
 }
 
 GameEntry Entry() {

@@ -32,6 +32,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/game_skeleton.h"
 #include "core/registry.h"
 #include "games/kitara/kitara_policy.h"
 
@@ -129,21 +130,19 @@ struct Config {
   int total_tokens = 0;
 };
 
-class KitaraGame final : public Game {
- public:
-  KitaraGame(GameInfo info, Params params, Config config);
+class KitaraState;
 
-  const Config& config() const { return config_; }
+class KitaraGame final : public GameBase<KitaraGame, KitaraState, Config> {
+ public:
+  using GameBase::GameBase;
+
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
-  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
   // The heuristic rollout policy and evaluation (docs/rules/kitara.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }
 
  private:
-  Config config_;
   KitaraPolicy policy_;
 };
 

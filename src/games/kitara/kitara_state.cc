@@ -32,16 +32,9 @@ void AddHash(Hasher& h, const Figures& f) {
 
 }  // namespace
 
-KitaraState::KitaraState(const KitaraGame& game, uint64_t seed) : game_(&game) {
+KitaraState::KitaraState(const KitaraGame& game, uint64_t seed) : StateBase(game) {
   d_.rng.Seed(seed);
   SetUp(config(), d_);
-}
-
-void KitaraState::CopyFrom(const State& other) {
-  SAVANNA_CHECK(typeid(other) == typeid(KitaraState));
-  const auto& o = static_cast<const KitaraState&>(other);
-  game_ = o.game_;
-  d_ = o.d_;
 }
 
 PlayerSet KitaraState::PlayersToAct() const {

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
+#include "core/game_skeleton.h"
 #include "core/rng.h"
-#include "core/state.h"
 #include "games/kitara/kitara_game.h"
 
 namespace savanna::kitara {
@@ -100,22 +100,13 @@ struct KitaraData {
   Rng rng;
 };
 
-class KitaraState final : public State {
+class KitaraState final : public StateBase<KitaraState, KitaraGame, KitaraData> {
  public:
   KitaraState(const KitaraGame& game, uint64_t seed);
-  KitaraState(const KitaraGame& game, const KitaraData& data) : game_(&game), d_(data) {}
-
-  const Game& game() const override { return *game_; }
-  const Config& config() const { return game_->config(); }
-  const KitaraData& data() const { return d_; }
-  KitaraData& mutable_data() { return d_; }
-
-  std::unique_ptr<State> Clone() const override { return std::make_unique<KitaraState>(*this); }
-  void CopyFrom(const State& other) override;
+  KitaraState(const KitaraGame& game, const KitaraData& data) : StateBase(game, data) {}
 
   PlayerSet PlayersToAct() const override;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
-  int MoveNumber() const override { return int(d_.move_number); }
 
   void LegalActions(Player player, ActionList& out) const override;
   bool IsLegal(Player player, Action action) const override;
@@ -132,10 +123,6 @@ class KitaraState final : public State {
   PlayerValues Scores() const override;
   PlayerSet Winners() const override;
   uint64_t Hash() const override;
-
- private:
-  const KitaraGame* game_;
-  KitaraData d_;
 };
 
 // ---- Rules (kitara_rules.cc) -------------------------------------------------------------------

@@ -175,13 +175,7 @@ Json KitaraState::View(Player viewer) const {
   const Config& c = config();
   const Map& m = c.map;
   const bool over = IsTerminal();
-  Json j;
-  j["game"] = "kitara";
-  j["viewer"] = viewer == kSpectator ? Json("spectator") : Json(viewer);
-  j["phase"] = PhaseName(d_.phase);
-  Json to_act = Json::array();
-  for (Player p : PlayersToAct()) to_act.push_back(p);
-  j["to_act"] = std::move(to_act);
+  Json j = ViewHeader(viewer, PhaseName(d_.phase));
   j["current"] = d_.current;
   j["round"] = d_.round;
   j["last_round"] = d_.last_round == 0 ? Json(nullptr) : Json(d_.last_round);
