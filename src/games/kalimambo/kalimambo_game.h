@@ -71,6 +71,8 @@ class KalimamboGame final : public GameBase<KalimamboGame, KalimamboState, Confi
 
   int NumDistinctActions() const override { return config().max_value + 1; }
   int MaxGameLength() const override { return config().num_cards * config().players; }
+  GameType Type() const override;                      // kalimambo_observation.cc
+  std::vector<int> ObservationShape() const override;  // kalimambo_observation.cc
 
   // The heuristic rollout policy and evaluation (docs/rules/kalimambo.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }

@@ -103,6 +103,8 @@ class KapKairoGame final : public GameBase<KapKairoGame, KapKairoState, Config> 
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
+  GameType Type() const override;                      // kap_kairo_observation.cc
+  std::vector<int> ObservationShape() const override;  // kap_kairo_observation.cc
 
   // The heuristic rollout policy and evaluation (docs/rules/kap_kairo.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }

@@ -65,6 +65,8 @@ class KaribaGame final : public GameBase<KaribaGame, KaribaState, Config> {
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
+  GameType Type() const override;                      // kariba_observation.cc
+  std::vector<int> ObservationShape() const override;  // kariba_observation.cc
 
   // The heuristic rollout policy and evaluation (docs/rules/kariba.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }

@@ -68,6 +68,7 @@ class KaribaState final : public StateBase<KaribaState, KaribaGame, KaribaData> 
   Json View(Player viewer) const override;
   std::string ViewText(Player viewer) const override;
   Json ToJson() const override;
+  void ObservationTensor(Player viewer, std::span<float> out) const override;
 
   void DeterminizeInPlace(Player viewer, Rng& rng) override;
 

@@ -94,6 +94,8 @@ class KilimanjaroGame final : public GameBase<KilimanjaroGame, KilimanjaroState,
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
+  GameType Type() const override;                      // kilimanjaro_observation.cc
+  std::vector<int> ObservationShape() const override;  // kilimanjaro_observation.cc
 
   // The heuristic rollout policy and evaluation (docs/rules/kilimanjaro.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }

@@ -138,6 +138,8 @@ class KitaraGame final : public GameBase<KitaraGame, KitaraState, Config> {
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
+  GameType Type() const override;                      // kitara_observation.cc
+  std::vector<int> ObservationShape() const override;  // kitara_observation.cc
 
   // The heuristic rollout policy and evaluation (docs/rules/kitara.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return &policy_; }
