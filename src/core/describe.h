@@ -68,11 +68,6 @@ class JsonWriter {
     (void)max;
     Array(key, int(size), element);
   }
-  // Fields written only when `when` holds; read back only then (absent otherwise).
-  template <class F>
-  void If(bool when, F&& fields) {
-    if (when) fields(*this);
-  }
 
  private:
   Json& At(std::string_view key) { return key.empty() ? *out_ : (*out_)[std::string(key)]; }
@@ -147,11 +142,6 @@ class JsonReader {
     size = N(j->size());
     Elements(key, *j, element);
   }
-  template <class F>
-  void If(bool when, F&& fields) {
-    if (when && ok()) fields(*this);
-  }
-
   bool ok() const { return !error_; }
   const Error& error() const { return *error_; }
 
@@ -228,11 +218,6 @@ class Flattener {
   template <class N, class F>
   void List(std::string_view key, const N& size, int, F&& element) {
     Array(key, int(size), element);
-  }
-  template <class F>
-  void If(bool when, F&& fields) {
-    out_->Add(when);
-    if (when) fields(*this);
   }
 
  private:

@@ -28,9 +28,6 @@ class StateBase : public State {
   static_assert(std::is_trivially_copyable_v<Data>, "a game's data copies as flat memory");
 
  public:
-  using GameType = GameT;
-  using DataType = Data;
-
   StateBase(const GameT& game, const Data& data) : game_(&game), d_(data) {}
 
   const Game& game() const final { return *game_; }
