@@ -1,6 +1,7 @@
 // The agent interface (layer 3): something that chooses actions for a seat. Agents know the core
 // API only, never a specific game. Specs name an agent and its parameters like game specs do:
-// `random`, `random(seed=7)`, later `ismcts(iters=2000,c=0.7)`.
+// `random`, `random(seed=7)`, `ismcts(iters=2000,c=0.7)`, a ladder level such as `strong`
+// (AgentInfos() lists every kind; docs/agents.md describes them).
 #pragma once
 
 #include <chrono>
