@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type SeatSummary, type StateMessage } from './api.ts';
-import { narrowed, numericChoice, pick, type Targets } from './choices.ts';
+import { legalActions, narrowed, numericChoice, pick, type LegalAction, type Targets } from './choices.ts';
 import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
 import { gameUi } from './games/index.ts';
 import type { BoardProps, GameUi } from './games/common.tsx';
@@ -27,7 +27,7 @@ function names(state: StateMessage): string[] {
 // numeric list (a bid, a space) a number field and a slider that steps through the legal numbers
 // only, or for other long lists a filter and a list.
 function Choices(props: {
-  actions: string[];
+  actions: LegalAction[];
   picked: string[];
   waiting: boolean;
   onAct: (a: string) => void;
@@ -48,19 +48,21 @@ function Choices(props: {
     const legal = Number.isInteger(n) && numeric.values.includes(n);
     const submit = (e: Event) => {
       e.preventDefault();
-      if (legal) props.onAct(`${numeric.verb} ${n}`);
+      const text = numeric.textOf.get(n);
+      if (legal && text) props.onAct(text);
     };
     return (
       <form class="choices numeric" onSubmit={submit} aria-label="your choice">
         <label>
-          {numeric.verb} ({min}–{max}):{' '}
+          {numeric.kind}: {numeric.field} ({min}–{max}){' '}
           <input
             type="number"
             min={min}
             max={max}
             value={value === '' ? String(min) : value}
             onInput={(e) => setValue((e.target as HTMLInputElement).value)}
-            data-numeric={numeric.verb}
+            data-numeric={numeric.kind}
+            data-numeric-field={numeric.field}
           />
         </label>
         <input
@@ -68,14 +70,14 @@ function Choices(props: {
           min={0}
           max={numeric.values.length - 1}
           value={Math.max(0, numeric.values.findIndex((v) => v >= n))}
-          aria-label={`${numeric.verb} slider`}
+          aria-label={`${numeric.field} slider`}
           aria-valuetext={String(legal ? n : numeric.values[Math.max(0, numeric.values.findIndex((v) => v >= n))])}
           onInput={(e) => setValue(String(numeric.values[Number((e.target as HTMLInputElement).value)]))}
           data-numeric-slider
         />
         {!legal && value !== '' ? <p class="hint">{value} is not one of the choices</p> : null}
-        <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.verb}>
-          {numeric.verb} {legal ? n : '?'}
+        <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.kind}>
+          {legal ? numeric.textOf.get(n) : `${numeric.kind}: ${numeric.field} ?`}
         </button>
         {clear}
       </form>
@@ -85,9 +87,9 @@ function Choices(props: {
   return (
     <div class="choices" role="group" aria-label="your choices">
       <div class="choice-buttons">
-        {actions.map((a) => (
-          <button type="button" key={a} data-action={a} disabled={props.waiting} onClick={() => props.onAct(a)}>
-            {a}
+        {actions.map(({ text }) => (
+          <button type="button" key={text} data-action={text} disabled={props.waiting} onClick={() => props.onAct(text)}>
+            {text}
           </button>
         ))}
       </div>
@@ -98,11 +100,12 @@ function Choices(props: {
 
 // Many choices (a Kilimanjaro counter may go on some 80 spaces): pick on the board, or filter
 // the list by typing and choose from it.
-function LongChoice(props: { actions: string[]; picked: string[]; waiting: boolean; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
+function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: boolean; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState('');
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = props.actions.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
+  // A search through the texts people read, never a reading of their meaning.
+  const shown = props.actions.map((a) => a.text).filter((a) => words.every((w) => a.toLowerCase().includes(w)));
   const selected = shown.includes(chosen) ? chosen : (shown[0] ?? '');
   const submit = (e: Event) => {
     e.preventDefault();
@@ -254,6 +257,18 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   const [rematch, setRematch] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const connection = useRef<TableConnection | null>(null);
   const wantKey = JSON.stringify(props.want);
+  // The game's title as the server names it (the table summary), never a list of our own.
+  const [title, setTitle] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.table(table).then(
+      (summary) => live && setTitle(summary.title),
+      () => {}, // the name stays until the summary can be read; the page works without it
+    );
+    return () => {
+      live = false;
+    };
+  }, [table]);
   useEffect(() => {
     const c = new TableConnection(table, props.want, tokens, setSnapshot, browserSocket);
     connection.current = c;
@@ -262,7 +277,8 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
 
   const state = snapshot?.state ?? null;
   const ui = state ? gameUi(state.view?.game) : null;
-  const legal = state?.legal ?? [];
+  const legal = useMemo(() => legalActions(state), [state]);
+  const texts = useMemo(() => legal.map((a) => a.text), [legal]);
   const targets: Targets = useMemo(() => (ui && state ? ui.targets(legal, state.view) : new Map()), [state, ui]);
   // A new state (a move was made) drops picks that no longer fit.
   useEffect(() => setPicked((p) => p.filter((k) => targets.has(k))), [targets]);
@@ -271,7 +287,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     connection.current?.act(a);
   };
   const onPick = (key: string) => {
-    const r = pick(legal, targets, picked, key);
+    const r = pick(texts, targets, picked, key);
     setPicked(r.picked);
     if (r.play) act(r.play);
   };
@@ -319,7 +335,8 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
       </main>
     );
   }
-  const actions = narrowed(legal, targets, picked);
+  const left = new Set(narrowed(texts, targets, picked));
+  const actions = legal.filter((a) => left.has(a.text));
   const last = snapshot.log.length ? snapshot.log[snapshot.log.length - 1] : null;
   const board: BoardProps = {
     view: state.view,
@@ -348,7 +365,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
         <a href="#/" class="back">
           ← Lobby
         </a>
-        <h1>{state.view?.game ? titleOf(state.view.game) : 'Table'}</h1>
+        <h1>{title ?? state.view.game}</h1>
         <span class="table-id">table {table}</span>
         <span class={`conn ${snapshot.connection}`} role="status">
           {snapshot.connection === 'open' ? 'connected' : snapshot.connection}
@@ -411,15 +428,4 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
       </div>
     </main>
   );
-}
-
-const TITLES: Record<string, string> = {
-  kariba: 'Kariba',
-  kilimanjaro: 'Am Fuß des Kilimandscharo',
-  kap_kairo: 'Vom Kap bis Kairo',
-  kalimambo: 'Kalimambo',
-  kitara: 'Kitara',
-};
-function titleOf(game: string): string {
-  return TITLES[game] ?? game;
 }
