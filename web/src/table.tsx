@@ -10,6 +10,8 @@ import { gameUi } from './games/index.ts';
 import type { BoardProps, GameUi } from './games/common.tsx';
 import { SeatBadge } from './palette.tsx';
 import { joinLink, routeHash } from './route.ts';
+import { rulesOf } from './rules/index.ts';
+import { RulesDialog } from './rules_page.tsx';
 import { agentLabel } from './spec.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -255,6 +257,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [rematch, setRematch] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const [rulesOpen, setRulesOpen] = useState(false);
   const connection = useRef<TableConnection | null>(null);
   const wantKey = JSON.stringify(props.want);
   // The game's title as the server names it (the table summary), never a list of our own.
@@ -367,6 +370,11 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
         </a>
         <h1>{title ?? state.view.game}</h1>
         <span class="table-id">table {table}</span>
+        {state.view?.game && rulesOf(state.view.game) ? (
+          <button type="button" class="secondary" onClick={() => setRulesOpen(true)} data-open-rules>
+            How to play
+          </button>
+        ) : null}
         <span class={`conn ${snapshot.connection}`} role="status">
           {snapshot.connection === 'open' ? 'connected' : snapshot.connection}
         </span>
@@ -382,6 +390,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           {snapshot.error}
         </p>
       ) : null}
+      {state.view?.game ? <RulesDialog game={state.view.game} open={rulesOpen} onClose={() => setRulesOpen(false)} /> : null}
       <div class="table-layout">
         <section class={`board-wrap${yourTurn ? ' your-turn' : ''}`} aria-label="board">
           <ui.Board {...board} />

@@ -6,6 +6,7 @@ import { actionsOf, addTarget, groupOf, type LegalAction, type Targets } from '.
 import type { KitaraAction, KitaraCard, KitaraFigures, KitaraView } from '../generated/schemas.ts';
 import { SeatShape } from '../palette.tsx';
 import { gameModule, plural, seatName, Target, type BoardProps } from './common.tsx';
+import { CardSymbols, cardSymbols, SymbolLegend, symbolsText } from '../rules/kitara_symbols.tsx';
 
 type Figures = KitaraFigures; // warriors, ruler animals, heroes
 type Area = KitaraView['map'][number];
@@ -249,39 +250,21 @@ function MapView(props: { board: BoardProps<KitaraView>; view: KitaraView; lay: 
   );
 }
 
-// A card's symbols as short lines of at most two: "D2 W3", "M2".
-function symbolLines(c: KCard): string[] {
-  const parts: string[] = [];
-  if (c.take) parts.push(`D${c.take}`);
-  c.figures.forEach((n, k) => n && parts.push(`${LETTERS[k]}${n}`));
-  if (c.moves) parts.push(`M${c.moves}`);
-  if (c.prosperity) parts.push(`P${c.prosperity}`);
-  if (c.no_feed) parts.push('F');
-  const lines: string[] = [];
-  for (let i = 0; i < parts.length; i += 2) lines.push(parts.slice(i, i + 2).join(' '));
-  return lines.length ? lines : ['–'];
-}
-
 // Ages from light to dark; the age is always written on the card too.
 const AGE_FILL = ['#f7f4ea', '#e8dcb5', '#d9c48a', '#c9a866', '#a9854a', '#7d6235'];
 
 function CardView(props: { card: KCard; x: number; y: number; w: number; h: number; highlight?: boolean; dim?: boolean }): JSX.Element {
   const { card, x, y, w, h } = props;
-  const lines = symbolLines(card);
-  const step = Math.min(15, (h - 24) / Math.max(lines.length, 1));
+  const symbols = cardSymbols(card);
   return (
-    <g class={`card kitara-card${props.highlight ? ' last' : ''}${props.dim ? ' dim' : ''}`} data-card={card.card}>
-      <title>{card.text}</title>
+    <g class={`card kitara-card${props.highlight ? ' last' : ''}${props.dim ? ' dim' : ''}`} data-card={card.card} data-symbols={symbolsText(symbols)}>
+      <title>{`${card.text}: ${symbolsText(symbols)}`}</title>
       <rect x={x} y={y} width={w} height={h} rx={5} class="card-face" />
       <rect x={x + 2} y={y + 2} width={w - 4} height={15} rx={3} fill={AGE_FILL[Math.min(card.age, 5)]} />
       <text x={x + w / 2} y={y + 13} text-anchor="middle" class={card.age >= 4 ? 'card-age dark' : 'card-age'}>
         {card.age === 0 ? 'start' : `age ${card.age}`}
       </text>
-      {lines.map((l, i) => (
-        <text key={i} x={x + w / 2} y={y + 31 + i * step} text-anchor="middle" class="card-symbols">
-          {l}
-        </text>
-      ))}
+      <CardSymbols symbols={symbols} x={x} y={y + 21} w={w} />
     </g>
   );
 }
@@ -488,6 +471,10 @@ function Board(board: BoardProps<KitaraView>): JSX.Element {
           <Row board={board} view={view} x={6} y={36} />
           <Turn board={board} view={view} x={6} y={210} />
         </svg>
+        <details class="symbols-help">
+          <summary>What the card symbols mean</summary>
+          <SymbolLegend />
+        </details>
       </div>
       <div class="part kingdoms">
         <svg viewBox={`0 0 1000 ${36 + view.players.length * 106}`} class="board" aria-label="the kingdoms">
