@@ -16,15 +16,15 @@ namespace {
 
 std::mutex capture_mutex;
 
-std::string CurrentTestName() {
+std::string CapturingTestName() {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   return info ? std::string(info->test_suite_name()) + "." + info->name() : "";
 }
 
-void Append(nlohmann::json record) {
+void AppendCaptured(nlohmann::json record) {
   const char* dir = std::getenv("SAVANNA_MESSAGE_CAPTURE");
   if (!dir || !*dir) return;
-  record["test"] = CurrentTestName();
+  record["test"] = CapturingTestName();
   std::lock_guard lock(capture_mutex);
   static std::ofstream out = [dir] {
     std::error_code ignored;  // a folder that cannot be made shows as a file that cannot be opened
@@ -45,7 +45,7 @@ void Append(nlohmann::json record) {
 
 void CaptureHttp(const std::string& method, const std::string& target, int status,
                  const std::string& content_type, const std::string& body) {
-  Append({{"kind", "http"},
+  AppendCaptured({{"kind", "http"},
           {"method", method},
           {"target", target},
           {"status", status},
@@ -53,6 +53,6 @@ void CaptureHttp(const std::string& method, const std::string& target, int statu
           {"body", body}});
 }
 
-void CaptureWs(const std::string& text) { Append({{"kind", "ws"}, {"body", text}}); }
+void CaptureWs(const std::string& text) { AppendCaptured({{"kind", "ws"}, {"body", text}}); }
 
 }  // namespace savanna::testing

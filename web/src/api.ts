@@ -48,7 +48,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
     throw new ApiError('network', 'the server cannot be reached');
   }
   const text = await response.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

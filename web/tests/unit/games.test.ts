@@ -53,7 +53,7 @@ function actions<A>(c: Case<unknown>): { text: string; a: A }[] {
 }
 
 test('kariba: each animal in hand offers exactly its plays; the pile and face-up cards their draws', () => {
-  let kinds = new Set<string>();
+  const kinds = new Set<string>();
   for (const c of karibaCases) {
     const t = targetsOf('kariba', c);
     for (const { text, a } of actions<KaribaAction>(c)) {
@@ -64,7 +64,6 @@ test('kariba: each animal in hand offers exactly its plays; the pile and face-up
     }
   }
   expect([...kinds].sort()).toEqual(['draw', 'play', 'take']);
-  kinds = new Set();
 });
 
 test('kilimanjaro: a space and a counter kind, or a card and a pile, make exactly one action', () => {
