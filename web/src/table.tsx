@@ -213,7 +213,7 @@ function Log(props: { snapshot: Snapshot; state: StateMessage }): JSX.Element {
   return (
     <section class="log" aria-label="move log">
       <h2>Moves</h2>
-      <ol ref={list} aria-live="polite">
+      <ol ref={list} aria-live="polite" tabindex={0} aria-label="moves, the latest last">
         {log.map((e, i) => (
           <li key={e.index} class={i === log.length - 1 ? 'last' : ''} data-log-index={e.index}>
             <SeatBadge seat={e.player} /> <span class="who">{seatNames[e.player] ?? `P${e.player}`}</span>:{' '}
@@ -375,7 +375,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
       ) : null}
       {state.view?.game ? <RulesDialog game={state.view.game} open={rulesOpen} onClose={() => setRulesOpen(false)} /> : null}
       <div class="table-layout">
-        <section class={`board-wrap${yourTurn ? ' your-turn' : ''}`} aria-label="board">
+        <section class={`board-wrap${yourTurn ? ' your-turn' : ''}`} aria-label="board" tabindex={0}>
           <ui.Board {...board} />
         </section>
         <aside class="side">

@@ -5,7 +5,7 @@ import type { JSX } from 'preact';
 import { addTarget, type Targets } from '../choices.ts';
 import { SeatShape } from '../palette.tsx';
 import { plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
-import { CardSymbols, cardSymbols, SymbolLegend, symbolsText } from '../rules/kitara_symbols.tsx';
+import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from '../rules/kitara_symbols.tsx';
 
 type Figures = [number, number, number]; // warriors, ruler animals, heroes
 interface Area {
@@ -317,6 +317,18 @@ function MapView(props: { board: BoardProps; view: KitaraView; lay: Layout; last
   );
 }
 
+// The legend under the card row: each symbol drawn with a short name (the full meanings are in
+// "What the card symbols mean" and the rules).
+const LEGEND: [KitaraSymbol, string][] = [
+  ['take', 'take'],
+  ['warrior', 'warrior'],
+  ['animal', 'ruler animal'],
+  ['hero', 'hero'],
+  ['move', 'move'],
+  ['prosperity', 'prosperity'],
+  ['no_feed', 'needs no food'],
+];
+
 // Ages from light to dark; the age is always written on the card too.
 const AGE_FILL = ['#f7f4ea', '#e8dcb5', '#d9c48a', '#c9a866', '#a9854a', '#7d6235'];
 
@@ -368,12 +380,14 @@ function Row(props: { board: BoardProps; view: KitaraView; x: number; y: number 
         discarded: {plural(view.discards.length, 'card', 'cards')}
         {view.discards.length ? ` (last: ${view.discards[view.discards.length - 1]})` : ''}
       </text>
-      <text x={x} y={y + 122} class="note">
-        D take · W warrior · A ruler animal · H hero · M move
-      </text>
-      <text x={x} y={y + 136} class="note">
-        P prosperity · F needs no food, never discarded
-      </text>
+      {LEGEND.map(([kind, name], i) => (
+        <g key={kind}>
+          <SymbolIcon kind={kind} x={x + (i % 4) * 104} y={y + 113 + Math.floor(i / 4) * 16} s={12} />
+          <text x={x + (i % 4) * 104 + 15} y={y + 123 + Math.floor(i / 4) * 16} class="note">
+            {name}
+          </text>
+        </g>
+      ))}
     </g>
   );
 }
@@ -542,7 +556,7 @@ function Board(board: BoardProps): JSX.Element {
           <SymbolLegend />
         </details>
       </div>
-      <div class="part kingdoms">
+      <div class="part kingdoms" role="region" aria-label="the kingdoms" tabindex={0}>
         <svg viewBox={`0 0 1000 ${36 + view.players.length * 106}`} class="board" aria-label="the kingdoms">
           <Kingdoms board={board} view={view} y={16} last={lastCard} />
         </svg>

@@ -5,7 +5,8 @@
 // every game reachable from the lobby and, as a dialog, from a table in the middle of a game.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browser, createTable, makeMove, record, rng, screenshot, server, useServerAndBrowser } from './harness.ts';
+import { join } from 'node:path';
+import { ARTIFACTS, browser, createTable, makeMove, record, rng, screenshot, server, useServerAndBrowser } from './harness.ts';
 
 useServerAndBrowser();
 
@@ -64,6 +65,8 @@ describe('every board at 1366x768 and 390x844', () => {
         // Kariba and Kitara are drawn to fit the width; the other boards may scroll in their frame.
         if (b.game === 'kariba' || b.game === 'kitara') expect(o.inside, 'the board scrolls sideways').toBeLessThanOrEqual(1);
         await screenshot(page, `board-${b.game}-${size}`);
+        // What a player sees first, small enough for docs/web.md (copied there by hand).
+        await page.screenshot({ path: join(ARTIFACTS, `docs-${b.game}-${size}.jpg`), type: 'jpeg', quality: 70 });
         expect(errors).toEqual([]);
         await context.close();
       });
