@@ -12,6 +12,7 @@ import { SeatBadge } from './palette.tsx';
 import { joinLink, routeHash } from './route.ts';
 import { rulesOf } from './rules/index.ts';
 import { RulesDialog } from './rules_page.tsx';
+import { Guide } from './guide.tsx';
 import { agentLabel } from './spec.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -379,6 +380,9 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           <ui.Board {...board} />
         </section>
         <aside class="side">
+          {typeof state.viewer === 'number' && state.status === 'playing' && state.view?.game ? (
+            <Guide game={state.view.game} table={table} view={state.view} last={last} names={board.names} yourTurn={yourTurn} />
+          ) : null}
           {state.status === 'playing' && typeof state.viewer === 'number' ? (
             <section class="your-move" aria-label="your move">
               <h2>{yourTurn ? 'Your move' : 'Waiting for the others'}</h2>

@@ -175,3 +175,36 @@ describe('rules', () => {
     await context.close();
   });
 });
+
+describe('first-game guide', () => {
+  test('explains the decision and the last move on the first table of a game, and can be switched off', async () => {
+    const { context, page, errors } = await open(browser, 'phone');
+    await createTable(page, server.url, 'kariba', 2, ['human', 'random']);
+    await page.waitForSelector('main.table-page[data-your-turn="yes"] .guide[data-guide="on"]');
+    expect(await page.locator('[data-guide-tip]').textContent()).toMatch(/^Now: Choose an animal/);
+    await movesMade(page, rng(11), 1);
+    // The AI's answer comes back: the guide names the last mover and what it did.
+    await page.waitForFunction(() => /P1 AI random/.test(document.querySelector('[data-guide-last]')?.textContent ?? ''));
+    const last = (await page.locator('.log li.last .what').textContent())!;
+    const told = (await page.locator('[data-guide-last]').textContent())!;
+    // Either the move as logged, or (a chase) the animals it names.
+    expect(told.includes(last) || /chased/.test(told), told).toBe(true);
+    await page.locator('[data-guide-switch]').uncheck();
+    expect(await page.locator('.guide').getAttribute('data-guide')).toBe('off');
+    expect(await page.locator('[data-guide-tip]').count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector('main.table-page[data-status="playing"] .guide');
+    expect(await page.locator('.guide').getAttribute('data-guide')).toBe('off');
+    await page.locator('[data-guide-switch]').check();
+    await page.waitForSelector('[data-guide-tip]');
+    // A second table of the same game has no guide; the first of another game has one.
+    await createTable(page, server.url, 'kariba', 2, ['human', 'random']);
+    await page.waitForSelector('main.table-page[data-status="playing"] svg.board');
+    expect(await page.locator('.guide').count()).toBe(0);
+    await createTable(page, server.url, 'kalimambo', 2, ['human', 'random']);
+    await page.waitForSelector('main.table-page[data-your-turn="yes"] [data-guide-tip]');
+    expect(await page.locator('[data-guide-tip]').textContent()).toMatch(/Choose a card secretly/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
