@@ -13,6 +13,7 @@ import { joinLink, routeHash } from './route.ts';
 import { rulesOf } from './rules/index.ts';
 import { RulesDialog } from './rules_page.tsx';
 import { Guide } from './guide.tsx';
+import { scoreHelp } from './score_help.ts';
 import { agentLabel } from './spec.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -155,8 +156,9 @@ function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.E
           <th scope="col">Seat</th>
           <th scope="col">Player</th>
           {columns.map((c) => (
-            <th scope="col" key={c.label}>
+            <th scope="col" key={c.label} title={scoreHelp(state.view?.game, c.label)} data-score-help={scoreHelp(state.view?.game, c.label) ? 'yes' : undefined}>
               {c.label}
+              {scoreHelp(state.view?.game, c.label) ? <span aria-hidden="true"> ⓘ</span> : null}
             </th>
           ))}
           <th scope="col">Status</th>
@@ -190,7 +192,7 @@ function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.E
                 ) : null}
               </td>
               {columns.map((c) => (
-                <td key={c.label} data-score={c.label}>
+                <td key={c.label} data-score={c.label} title={scoreHelp(state.view?.game, c.label)}>
                   {c.values[s.seat]}
                 </td>
               ))}

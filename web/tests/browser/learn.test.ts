@@ -64,6 +64,11 @@ describe('every board at 1366x768 and 390x844', () => {
         expect(o.page, 'the page scrolls sideways').toBeLessThanOrEqual(0);
         // Kariba and Kitara are drawn to fit the width; the other boards may scroll in their frame.
         if (b.game === 'kariba' || b.game === 'kitara') expect(o.inside, 'the board scrolls sideways').toBeLessThanOrEqual(1);
+        // Every score column explains itself on hover.
+        const headers = await page.locator('.seats thead th').count();
+        const explained = await page.locator('.seats thead th[data-score-help]').evaluateAll((ths) => ths.map((t) => t.getAttribute('title') ?? ''));
+        expect(explained.length).toBe(headers - 3);
+        for (const t of explained) expect(t.length).toBeGreaterThan(20);
         await screenshot(page, `board-${b.game}-${size}`);
         // What a player sees first, small enough for docs/web.md (copied there by hand).
         await page.screenshot({ path: join(ARTIFACTS, `docs-${b.game}-${size}.jpg`), type: 'jpeg', quality: 70 });
