@@ -19,9 +19,6 @@ constexpr double kCaptureValue = 1.0;
 // Scale of the evaluation's softmax, in cards won: a lead of this many cards is worth a factor
 // e in the odds.
 constexpr double kEvaluationScale = 4.0;
-// The share of the best capture the player to act can make at once that the evaluation credits
-// to that player (the move is theirs, but the others' replies are not counted).
-constexpr double kMoverCaptureShare = 0.7;
 
 // The largest weighted capture the next player could make at `waterhole`, counting only animals
 // of which enough copies are unseen (`unseen`).
@@ -36,19 +33,6 @@ double Threat(const Config& config, const AnimalCounts& waterhole, const AnimalC
     if (target != 0) worst = std::max(worst, kThreatWeight[need] * after[target]);
   }
   return worst;
-}
-
-// The most cards one play from `hand` captures at `waterhole`.
-int BestCapture(const Config& config, const AnimalCounts& waterhole, const AnimalCounts& hand) {
-  int best = 0;
-  for (int animal = 1; animal <= config.animals; ++animal) {
-    if (hand[animal] == 0) continue;
-    AnimalCounts after = waterhole;
-    after[animal] = uint8_t(after[animal] + hand[animal]);
-    const int target = ChaseTarget(config, after, animal);
-    if (target != 0) best = std::max(best, int(after[target]));
-  }
-  return best;
 }
 
 Action ChoosePlay(const KaribaState& state, Player player, const ActionList& legal, Rng& rng) {
@@ -101,13 +85,7 @@ Action KaribaPolicy::Choose(const State& state, Player player, const ActionList&
 }
 
 PlayerValues KaribaPolicy::Evaluate(const State& state) const {
-  const auto& kariba = static_cast<const KaribaState&>(state);
-  PlayerValues strength = state.Scores();
-  const KaribaData& d = kariba.data();
-  if (d.phase == Phase::kPlay)
-    strength[d.current] +=
-        kMoverCaptureShare * BestCapture(kariba.config(), d.waterhole, d.hand[d.current]);
-  return SoftmaxShares(strength, state.NumPlayers(), kEvaluationScale);
+  return SoftmaxShares(state.Scores(), state.NumPlayers(), kEvaluationScale);
 }
 
 }  // namespace savanna::kariba
