@@ -1,0 +1,76 @@
+// Golden outputs of `savanna sim` and `savanna report`: seeded runs whose JSON and CSV were
+// captured from the program before the simulation was made streaming (tests/sim/golden/README.md
+// gives the commands). The program must reproduce them byte for byte, with any thread count.
+#include <fstream>
+#include <sstream>
+
+#include "cli/cli_test_util.h"
+
+namespace savanna::testing {
+namespace {
+
+std::string ReadWhole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot read " << path;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string Golden(const std::string& name) {
+  return ReadWhole(std::string(SAVANNA_GOLDEN_DIR) + "/" + name);
+}
+
+struct SimCase {
+  const char* name;  // the fixture's base name: <name>.json and <name>.csv
+  std::vector<std::string> args;
+};
+
+// Mirrors tests/sim/golden/README.md.
+const std::vector<SimCase>& SimCases() {
+  static const std::vector<SimCase> cases = {
+      {"kariba3_random",
+       {"kariba(players=3)", "--agents", "random", "--games", "300", "--seed", "7"}},
+      {"kariba2_tournament",
+       {"kariba(players=2)", "--agents", "random,greedy,flat_mc(iters=20)", "--games", "60",
+        "--seed", "11", "--bootstrap", "50"}},
+      {"kilimanjaro4_pair",
+       {"kilimanjaro(players=4)", "--agents", "random,greedy", "--games", "80", "--seed", "3"}},
+      {"kap_kairo3_pair",
+       {"kap_kairo(players=3)", "--agents", "random,greedy", "--games", "60", "--seed", "5",
+        "--bootstrap", "100"}},
+      {"kitara2_random",
+       {"kitara(players=2)", "--agents", "random", "--games", "50", "--seed", "2"}},
+  };
+  return cases;
+}
+
+class SimGoldenTest : public CliTest {};
+
+TEST_F(SimGoldenTest, SimReproducesTheGoldenJsonAndCsv) {
+  for (const SimCase& c : SimCases())
+    for (const char* threads : {"1", "2"})
+      for (const char* ext : {".json", ".csv"}) {
+        std::vector<std::string> args = {"sim"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const std::string out = Path(std::string(c.name) + ext);
+        args.insert(args.end(), {"--threads", threads, "--out", out});
+        const ProgramOutput r = Savanna(args);
+        ASSERT_EQ(r.exit_status, 0) << c.name << ": " << r.err;
+        EXPECT_TRUE(ReadWhole(out) == Golden(std::string(c.name) + ext))
+            << c.name << ext << " with " << threads << " threads differs from the golden file";
+      }
+}
+
+TEST_F(SimGoldenTest, ReportReproducesTheGoldenData) {
+  const ProgramOutput r = Savanna({"report", "kariba(players=2)", "kariba(players=4)", "--agents",
+                                   "random,greedy", "--games", "40", "--seed", "9", "--bootstrap",
+                                   "30", "--threads", "2", "--out", Path("report")});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  for (const char* name : {"results.json", "games_0.csv", "games_1.csv"})
+    EXPECT_TRUE(ReadWhole(Path("report") + "/" + name) == Golden(std::string("report_") + name))
+        << name << " differs from the golden file";
+}
+
+}  // namespace
+}  // namespace savanna::testing
