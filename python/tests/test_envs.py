@@ -184,3 +184,12 @@ def test_vector_env_rejects_an_illegal_action_and_steps_nothing():
     with pytest.raises(savanna.SavannaError):
         env.step(np.zeros(3, dtype=np.int32))
     assert np.array_equal(env.step(np.argmax(masks, axis=1).astype(np.int32))[0].shape, before.shape)
+
+
+def test_vector_env_arrays_are_read_only():
+    env = savanna.VectorEnv("kariba(players=2)", num_envs=2, seed=1)
+    obs, masks, *_ = env.reset()
+    with pytest.raises(ValueError):
+        masks[0, :] = True
+    with pytest.raises(ValueError):
+        obs[0, 0] = 1.0

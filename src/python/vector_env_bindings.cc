@@ -26,9 +26,15 @@ struct PyVectorEnv {
             {rewards.mutable_data(), size_t(rewards.size())},
             {dones.mutable_data(), size_t(dones.size())}};
   }
+  // Read-only views: the env rewrites them in place, and its next step trusts the masks.
   py::tuple Arrays() const {
-    return py::make_tuple(observations, masks.attr("view")("bool"), to_play, rewards,
-                          dones.attr("view")("bool"));
+    auto frozen = [](py::object a) {
+      a.attr("setflags")(py::arg("write") = false);
+      return a;
+    };
+    return py::make_tuple(frozen(observations.attr("view")()), frozen(masks.attr("view")("bool")),
+                          frozen(to_play.attr("view")()), frozen(rewards.attr("view")()),
+                          frozen(dones.attr("view")("bool")));
   }
 };
 

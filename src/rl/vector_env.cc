@@ -83,10 +83,11 @@ void VectorEnv::StepRange(int begin, int end, std::span<const int32_t> actions,
 
 bool VectorEnv::Step(std::span<const int32_t> actions, const VectorOutputs& out, int* bad) {
   SAVANNA_CHECK(CheckOutputs(out) && actions.size() == states_.size());
+  // The masks written by the last call are the legality test (the Python binding hands them
+  // out read-only, so they still describe the games).
   for (int i = 0; i < num_envs(); ++i) {
-    const State& s = *states_[i];
     if (actions[i] < 0 || actions[i] >= num_actions_ ||
-        !s.IsLegal(s.PlayersToAct().First(), actions[i])) {
+        !out.masks[size_t(i) * num_actions_ + actions[i]]) {
       if (bad) *bad = i;
       return false;
     }

@@ -42,7 +42,8 @@ class VectorEnv {
 
   // Restarts every game from its next deal and writes the outputs (rewards and dones zero).
   void Reset(const VectorOutputs& out);
-  // Applies actions[i] for game i's player to act. Every action must be legal; the first
+  // Applies actions[i] for game i's player to act. `out` must hold what the last Reset or Step
+  // wrote (its masks are the legality test). Every action must be legal; the first
   // illegal one stops the call before any game changes and returns false with `bad` set to its
   // index (checked up front, so a bad batch never leaves half-stepped games).
   bool Step(std::span<const int32_t> actions, const VectorOutputs& out, int* bad);
