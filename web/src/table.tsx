@@ -12,6 +12,8 @@ import { SeatBadge } from './palette.tsx';
 import { joinLink, routeHash } from './route.ts';
 import { rulesOf } from './rules/index.ts';
 import { RulesDialog } from './rules_page.tsx';
+import { Guide } from './guide.tsx';
+import { scoreHelp } from './score_help.ts';
 import { agentLabel } from './spec.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -154,7 +156,7 @@ function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.E
           <th scope="col">Seat</th>
           <th scope="col">Player</th>
           {columns.map((c) => (
-            <th scope="col" key={c.label}>
+            <th scope="col" key={c.label} title={scoreHelp(state.view?.game, c.label)} data-score-help={scoreHelp(state.view?.game, c.label) ? 'yes' : undefined}>
               {c.label}
             </th>
           ))}
@@ -189,7 +191,7 @@ function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.E
                 ) : null}
               </td>
               {columns.map((c) => (
-                <td key={c.label} data-score={c.label}>
+                <td key={c.label} data-score={c.label} title={scoreHelp(state.view?.game, c.label)}>
                   {c.values[s.seat]}
                 </td>
               ))}
@@ -379,6 +381,9 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           <ui.Board {...board} />
         </section>
         <aside class="side">
+          {typeof state.viewer === 'number' && state.status === 'playing' && state.view?.game ? (
+            <Guide game={state.view.game} table={table} view={state.view} last={last} names={board.names} yourTurn={yourTurn} />
+          ) : null}
           {state.status === 'playing' && typeof state.viewer === 'number' ? (
             <section class="your-move" aria-label="your move">
               <h2>{yourTurn ? 'Your move' : 'Waiting for the others'}</h2>
