@@ -161,7 +161,6 @@ function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.E
           {columns.map((c) => (
             <th scope="col" key={c.label} title={scoreHelp(state.view?.game, c.label)} data-score-help={scoreHelp(state.view?.game, c.label) ? 'yes' : undefined}>
               {c.label}
-              {scoreHelp(state.view?.game, c.label) ? <span aria-hidden="true"> ⓘ</span> : null}
             </th>
           ))}
           <th scope="col">Status</th>

@@ -156,7 +156,7 @@ function PlayerPanel(props: { board: BoardProps<KiliView>; view: KiliView; playe
                 w={62}
                 h={68}
                 fill={typeFill(pile.top.type, i)}
-                pattern={pile.top.type.slice(0, 2).toUpperCase()}
+                pattern={pile.top.type}
                 big={String(pile.top.value)}
                 small={`${pile.top.type} ×${pile.size}`}
                 highlight={Boolean(last)}
@@ -183,7 +183,7 @@ function Hand(props: { board: BoardProps<KiliView>; view: KiliView; x: number; y
       {(me.hand ?? []).map((c, i) => (
         <Target key={i} k={`card:${c.type} ${c.value}`} board={board} label={`play your ${c.type} ${c.value}`}>
           <g data-hand-card={`${c.type} ${c.value}`}>
-            <Card x={x + i * 70} y={y + 8} w={62} h={68} fill={typeFill(c.type, i)} pattern={c.type.slice(0, 2).toUpperCase()} big={String(c.value)} small={c.type} />
+            <Card x={x + i * 70} y={y + 8} w={62} h={68} fill={typeFill(c.type, i)} pattern={c.type} big={String(c.value)} small={c.type} />
           </g>
         </Target>
       ))}
