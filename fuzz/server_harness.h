@@ -40,7 +40,4 @@ class ServerHarness {
   std::string waiting_, playing_, token_, creator_;
 };
 
-// A TableStore in memory whose writes complete at once (the fuzz targets need no disk).
-std::unique_ptr<server::TableStore> MemoryStore();
-
 }  // namespace savanna::fuzz

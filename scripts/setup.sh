@@ -15,6 +15,8 @@ packages=(
   nodejs chromium
   # The fuzz targets (fuzz/, scripts/fuzz.sh): clang with libFuzzer and the sanitizers' runtime.
   clang-14 libclang-rt-14-dev
+  # The Python module (src/python, python/) and its tests: pybind11 over Debian's python3.
+  python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis
 )
 
 missing=()

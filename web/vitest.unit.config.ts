@@ -1,7 +1,8 @@
-// Unit tests of the UI's logic (no browser, no server): tests/unit.
+// Unit tests of the UI's logic (no browser, no server): tests/unit. The engine's fixtures are made
+// afresh before they run (tests/unit/global_setup.ts).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  test: { include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+  test: { include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: ['tests/unit/global_setup.ts'] },
 });

@@ -2,9 +2,12 @@
 #include "agents/agent.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <map>
+#include <mutex>
 
 #include "agents/flat_mc_agent.h"
 #include "agents/greedy_agent.h"
@@ -136,9 +139,46 @@ const std::vector<AgentInfo>& AgentInfos() {
   return infos;
 }
 
+namespace {
+
+struct ExternalAgents {
+  std::mutex mutex;
+  std::map<std::string, AgentFactory, std::less<>> factories;
+};
+ExternalAgents& External() {
+  static ExternalAgents* agents = new ExternalAgents();  // never destroyed: used at exit
+  return *agents;
+}
+
+}  // namespace
+
+Result<void> RegisterExternalAgent(const std::string& name, AgentFactory factory) {
+  if (FindKind(name) != nullptr)
+    return Fail(ErrorCode::kInvalidArgument, "'" + name + "' is a built-in agent");
+  if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      }))
+    return Fail(ErrorCode::kInvalidArgument,
+                "agent name '" + name + "' must be letters, digits and underscores");
+  ExternalAgents& external = External();
+  std::lock_guard lock(external.mutex);
+  external.factories[name] = std::move(factory);
+  return {};
+}
+
 Result<AgentFactory> MakeAgentFactory(std::string_view spec_text) {
   auto spec = ParseSpec(spec_text);
   if (!spec) return tl::unexpected(spec.error());
+  {
+    ExternalAgents& external = External();
+    std::lock_guard lock(external.mutex);
+    if (auto it = external.factories.find(spec->name); it != external.factories.end()) {
+      if (!spec->args.empty())
+        return Fail(ErrorCode::kInvalidArgument,
+                    "agent '" + spec->name + "' (registered from outside) takes no parameters");
+      return it->second;
+    }
+  }
   const AgentKind* kind = FindKind(spec->name);
   if (kind == nullptr) {
     std::string names;

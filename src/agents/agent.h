@@ -1,6 +1,7 @@
 // The agent interface (layer 3): something that chooses actions for a seat. Agents know the core
 // API only, never a specific game. Specs name an agent and its parameters like game specs do:
-// `random`, `random(seed=7)`, later `ismcts(iters=2000,c=0.7)`.
+// `random`, `random(seed=7)`, `ismcts(iters=2000,c=0.7)`, a ladder level such as `strong`
+// (AgentInfos() lists every kind; docs/agents.md describes them).
 #pragma once
 
 #include <chrono>
@@ -79,6 +80,11 @@ Result<std::unique_ptr<Agent>> MakeAgent(std::string_view spec, uint64_t seed);
 
 // Makes agents of one spec, each with its own seed (ignored when the spec sets `seed=`).
 using AgentFactory = std::function<std::unique_ptr<Agent>(uint64_t seed)>;
+
+// An agent kind defined outside the engine (the Python module registers a Python callable):
+// from then on the spec `name` (no parameters) makes it, in MakeAgent, sim and play alike. A
+// name of a built-in agent is refused; registering a name again replaces it. Thread-safe.
+Result<void> RegisterExternalAgent(const std::string& name, AgentFactory factory);
 // Parses and checks `spec` once, for callers that create many agents (a simulation creates
 // fresh agents for every game). Errors as MakeAgent.
 Result<AgentFactory> MakeAgentFactory(std::string_view spec);

@@ -7,6 +7,7 @@
 #include <typeinfo>
 
 #include "core/check.h"
+#include "core/game.h"
 #include "core/hash.h"
 
 namespace savanna::ismcts {
@@ -15,6 +16,8 @@ void Search::Begin(const State& root, Player player, uint64_t seed) {
   rng_.Seed(seed);
   root_player_ = player;
   policy_ = playout_.PolicyFor(root);
+  if (playout_.mast > 0)
+    mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(), playout_.mast);
   nodes_.clear();
   edges_.clear();
   joints_.clear();
@@ -94,6 +97,7 @@ void Search::Iterate(const State& root) {
       Action action = kInvalidAction;
       const uint32_t e = Select(node, p, expanded, action);
       scratch_->ApplyUnchecked(p, action);
+      if (playout_.mast > 0) mast_.Record(p, action);
       if (e == kNone) break;
       path_.push_back(e);
       node = ChildOf(e, expanded);
@@ -111,7 +115,10 @@ void Search::Iterate(const State& root) {
       if (e != kNone) path_.push_back(e);
       joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
     }
-    for (Player p : acting) scratch_->ApplyUnchecked(p, chosen[p]);
+    for (Player p : acting) {
+      scratch_->ApplyUnchecked(p, chosen[p]);
+      if (playout_.mast > 0) mast_.Record(p, chosen[p]);
+    }
     if (off_tree) break;
     node = JointChildOf(node, joint.Finish(), expanded);
     if (node == kNone) break;
@@ -120,7 +127,9 @@ void Search::Iterate(const State& root) {
   // Step 3. Playout: to the end, or cut off and evaluated (PlayoutOptions).
   PlayerValues wins;
   PlayerValues values;
-  Playout(*scratch_, rng_, legal_, policy_, playout_, margin_weight_, values, wins);
+  Mast* mast = playout_.mast > 0 ? &mast_ : nullptr;
+  Playout(*scratch_, rng_, legal_, policy_, playout_, margin_weight_, values, wins, mast);
+  if (mast != nullptr) mast->Update(values);
 
   // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
   // player who chose it.

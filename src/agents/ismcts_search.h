@@ -97,6 +97,7 @@ class Search {
   double margin_weight_;
   size_t max_bytes_;
   PlayoutOptions playout_;
+  Mast mast_;                              // used when playout_.mast > 0
   const RolloutPolicy* policy_ = nullptr;  // the root's game's, when playout_ asks for one
   bool can_grow_ = true;                   // this iteration may add to the tree
   Player root_player_ = 0;

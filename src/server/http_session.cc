@@ -13,9 +13,6 @@
 namespace savanna::server {
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
 namespace websocket = beast::websocket;
 
 // Headers on every HTTP response: the browser may run only the UI's own scripts, load nothing

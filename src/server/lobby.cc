@@ -15,8 +15,6 @@
 namespace savanna::server {
 namespace {
 
-constexpr size_t kMaxSpecSize = 200;
-
 // Table ids are hex digits (12 today); anything else is never looked up.
 bool IsTableId(std::string_view id) {
   return !id.empty() && id.size() <= 32 &&
@@ -50,31 +48,23 @@ ApiResult<std::shared_ptr<const Game>> Lobby::CheckGame(const std::string& text)
   return *game;
 }
 
-void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> reply,
+void Lobby::Create(const Json& json, std::function<void(ApiResult<Json>)> reply,
                    const Admit& admit) {
-  if (auto ok = CheckFields(request, {"game", "seats", "options"}, "the table request"); !ok)
-    return reply(tl::unexpected(ok.error()));
-  auto spec = StringField(request, "game", kMaxSpecSize);
-  if (!spec) return reply(tl::unexpected(spec.error()));
-  auto game = CheckGame(*spec);
+  auto request = ReadTableRequest(json);
+  if (!request) return reply(tl::unexpected(request.error()));
+  auto game = CheckGame(request->game);
   if (!game) return reply(tl::unexpected(game.error()));
   const int n = (*game)->NumPlayers();
-  auto options =
-      TableOptions::FromJson(request.value("options", Json()), options_.defaults, context_.limits);
+  auto options = TableOptions::FromJson(request->options, options_.defaults, context_.limits);
   if (!options) return reply(tl::unexpected(options.error()));
 
   // Seats: "human" or an agent spec each; agents that take a time budget get the table's.
-  const auto seats_it = request.find("seats");
-  if (seats_it == request.end() || !seats_it->is_array() || int(seats_it->size()) != n)
+  if (int(request->seats.size()) != n)
     return reply(ApiFail(400, "bad_request",
                          "field 'seats' must be an array of " + std::to_string(n) +
                              " entries (\"human\" or an agent spec) for " + (*game)->Spec()));
   std::vector<std::string> labels;
-  for (const Json& seat : *seats_it) {
-    if (!seat.is_string() || seat.get_ref<const std::string&>().size() > kMaxSpecSize)
-      return reply(ApiFail(400, "bad_request",
-                           "each seat must be \"human\" or an agent spec (a short string)"));
-    const std::string& text = seat.get_ref<const std::string&>();
+  for (const std::string& text : request->seats) {
     if (text == kHumanSeat) {
       labels.push_back(text);
       continue;
@@ -116,7 +106,8 @@ void Lobby::Create(const Json& request, std::function<void(ApiResult<Json>)> rep
     while (tables_.count(stored.id) != 0);
     ++creating_;
   }
-  auto table = std::make_shared<Table>(context_, stored, std::move(*session), *options, size_t(-1));
+  auto table =
+      std::make_shared<Table>(context_, stored, std::move(*session), *options, Table::kNoStep);
   context_.store->CreateTable(stored, [this, table, reply, creator_token](Result<void> done) {
     {
       std::lock_guard lock(mutex_);
@@ -159,12 +150,12 @@ Result<std::shared_ptr<Table>> Lobby::Revive(StoredTable t, bool& finished_now) 
   record.actions = t.actions;
   record.result = nullptr;
   // The open simultaneous step, if any: its submissions stay sealed after the restart.
-  size_t open_step = size_t(-1);
+  size_t open_step = Table::kNoStep;
   auto session = Session::FromRecord(games_, record, {},
                                      [&](size_t i, const Session&, const Revealed& revealed) {
                                        if (!revealed.empty())
-                                         open_step = size_t(-1);
-                                       else if (open_step == size_t(-1))
+                                         open_step = Table::kNoStep;
+                                       else if (open_step == Table::kNoStep)
                                          open_step = i;
                                      });
   if (!session) return tl::unexpected(session.error());

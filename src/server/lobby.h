@@ -50,8 +50,9 @@ class Lobby {
   // Asked once a creation request is found valid: 0 when it may go on, else the seconds to wait
   // (the client's creation rate).
   using Admit = std::function<double()>;
-  // POST /api/tables: {"game": SPEC, "seats": [...], "options": {...}}; replies with the new
-  // table's summary and its "creator_token" (shown once) once it is stored.
+  // POST /api/tables: {"game": SPEC, "seats": [...], "options": {...}} (read by
+  // ReadTableRequest); replies with the new table's summary and its "creator_token" (shown
+  // once) once it is stored.
   void Create(const Json& request, std::function<void(ApiResult<Json>)> reply,
               const Admit& admit = {});
   // DELETE /api/tables/ID: the table's creator deletes it while it waits for its players.

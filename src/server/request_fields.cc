@@ -84,4 +84,26 @@ ApiResult<JoinRequest> ReadJoinRequest(const Json& object) {
 
 ApiResult<std::string> ReadToken(const Json& object) { return StringField(object, "token", 200); }
 
+ApiResult<TableRequest> ReadTableRequest(const Json& object) {
+  if (auto ok = CheckFields(object, {"game", "seats", "options"}, "the table request"); !ok)
+    return tl::unexpected(ok.error());
+  TableRequest request;
+  auto game = StringField(object, "game", kMaxSpecSize);
+  if (!game) return tl::unexpected(game.error());
+  request.game = *game;
+  const auto seats = object.find("seats");
+  if (seats == object.end() || !seats->is_array() || seats->size() > size_t(kMaxPlayers))
+    return ApiFail(400, "bad_request",
+                   "field 'seats' must be an array of at most " + std::to_string(kMaxPlayers) +
+                       " seats (\"human\" or an agent spec each)");
+  for (const Json& seat : *seats) {
+    if (!seat.is_string() || seat.get_ref<const std::string&>().size() > kMaxSpecSize)
+      return ApiFail(400, "bad_request",
+                     "each seat must be \"human\" or an agent spec (a short string)");
+    request.seats.push_back(seat.get<std::string>());
+  }
+  request.options = object.value("options", Json());
+  return request;
+}
+
 }  // namespace savanna::server

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/api_error.h"
 
@@ -35,5 +36,18 @@ struct JoinRequest {
 ApiResult<JoinRequest> ReadJoinRequest(const Json& object);
 // The "token" field of a request (a seat's or a creator's token).
 ApiResult<std::string> ReadToken(const Json& object);
+
+// The longest game spec, and seat spec, a request may name.
+inline constexpr size_t kMaxSpecSize = 200;
+
+// POST /api/tables: {"game": SPEC, "seats": [SEAT, ...], "options": {...}}, "options" optional.
+// Read here: the fields, their types and sizes. The lobby checks what they mean (the spec, the
+// number of seats, the agents, the options' fields).
+struct TableRequest {
+  std::string game;
+  std::vector<std::string> seats;  // "human" or an agent spec each
+  Json options;                    // an object, or null when absent
+};
+ApiResult<TableRequest> ReadTableRequest(const Json& object);
 
 }  // namespace savanna::server

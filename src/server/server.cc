@@ -16,7 +16,6 @@
 #include "server/tokens.h"
 
 namespace savanna::server {
-namespace asio = boost::asio;
 
 namespace {
 

@@ -1,5 +1,6 @@
 // What the parts of a running server share (server.cc, http_session.cc, ws_session.cc): the
-// server's state, and the entry points of the two transports. Not part of the server's API.
+// server's state, the entry points of the two transports and the Boost names they use. Not part
+// of the server's API.
 #pragma once
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -22,7 +23,10 @@
 
 namespace savanna::server {
 
-using tcp = boost::asio::ip::tcp;
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
 
 struct Server::Impl {
   Impl(const GameRegistry& g, ServerOptions o);
@@ -60,8 +64,7 @@ struct Server::Impl {
 void ServeHttp(tcp::socket socket, Server::Impl& server, std::shared_ptr<void> slot);
 
 // Takes over a connection whose request asked to upgrade to a WebSocket.
-void ServeWebSocket(tcp::socket socket,
-                    boost::beast::http::request<boost::beast::http::string_body> request,
+void ServeWebSocket(tcp::socket socket, http::request<http::string_body> request,
                     Server::Impl& server, std::string client, std::shared_ptr<void> slot);
 
 }  // namespace savanna::server

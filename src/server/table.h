@@ -1,6 +1,8 @@
 // One table of the server: a Session (the rules live there), its seats with their tokens, the
-// connections watching it, AI seats thinking on the worker pool, and the pipeline that stores
-// every change before anyone is told of it. Knows no network: connections are Clients.
+// connections watching it, AI seats thinking on the shared scheduler, and the pipeline that
+// stores every change before anyone is told of it. Knows no network: connections are Clients.
+// Its members are defined by concern in table.cc (pipeline, status, life), table_seats.cc,
+// table_actions.cc, table_messages.cc and table_agents.cc.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -44,7 +46,11 @@ std::string_view StatusName(TableStatus status);
 
 class Table : public std::enable_shared_from_this<Table> {
  public:
-  // `stored` must describe `session` (the lobby builds both).
+  // open_step_start when no simultaneous step is open.
+  static constexpr size_t kNoStep = size_t(-1);
+
+  // `stored` must describe `session` (the lobby builds both); `open_step_start` is the record
+  // index of the first sealed submission of the simultaneous step still open, or kNoStep.
   Table(TableContext context, StoredTable stored, Session session, TableOptions options,
         size_t open_step_start);
 
@@ -131,15 +137,19 @@ class Table : public std::enable_shared_from_this<Table> {
   void Commit(Player seat, Action action, std::function<void(ApiResult<int64_t>)> reply);
   void AfterAction(Player seat, int64_t index, const Revealed& revealed);
 
-  // Per-viewer messages. `fresh` entries are the log entries this update adds for everyone
-  // (a resolved step) and `own` the index of an entry only its seat sees now (sealed).
+  // Per-viewer messages (table_messages.cc). A state message carries `log`: the full log when a
+  // viewer attaches, else only what the change made readable to that viewer.
   std::string StateMessage(Player viewer, const Json& log) const;
   Json LogEntry(int64_t index, Player viewer) const;
   Json FullLog(Player viewer) const;
   void SendFullState(const std::shared_ptr<Client>& client, Player viewer) const;
-  // Sends every viewer but `skip` (one just sent its full state) its state message.
-  void Broadcast(const std::vector<int64_t>& public_entries, int64_t own_entry,
-                 const Client* skip = nullptr);
+  // Sends every viewer but `skip` (one just sent its full state) its state message, one message
+  // per kind of viewer. `now_public`: the record indices the change made public (a sequential
+  // action, or every submission of a simultaneous step that just resolved); a seat is not sent
+  // its own earlier sealed submissions again. `own`: the index of a sealed submission that only
+  // its own seat may read now (-1: none). Broadcast({}, -1) sends an empty log: a seat, a
+  // connection or the rematch changed.
+  void Broadcast(const std::vector<int64_t>& now_public, int64_t own, const Client* skip = nullptr);
   void Attach(const std::shared_ptr<Client>& client, Player seat);
 
   void ScheduleAgents();
@@ -157,7 +167,7 @@ class Table : public std::enable_shared_from_this<Table> {
   mutable std::mutex mutex_;  // guards everything below
   StoredTable stored_;        // what the store holds (seats, created; actions are in session_)
   Session session_;
-  size_t open_step_start_;  // index of the first sealed action of the open step, or npos
+  size_t open_step_start_;  // the first sealed action of the open step, or kNoStep
   bool busy_ = false;       // a store write is in flight
   std::deque<std::function<void()>> waiting_;
   std::vector<Viewer> viewers_;

@@ -2,16 +2,12 @@
 // helpers. Not for use outside the table.
 #pragma once
 
-#include <cstddef>
 #include <nlohmann/json.hpp>
 
 #include "core/types.h"
 #include "server/api_error.h"
 
 namespace savanna::server::table_detail {
-
-// open_step_start_ when no simultaneous step is open.
-inline constexpr size_t kNoStep = size_t(-1);
 
 // 410 table_closed: the table was deleted, expired or the server stops.
 tl::unexpected<ApiError> TableClosed();

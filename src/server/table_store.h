@@ -28,7 +28,7 @@ struct StoredTable {
   std::string game;  // the registered name
   Json params;       // resolved parameters, as in a record
   uint64_t seed = 0;
-  Json options;                     // the table's options (server.h TableOptions::ToJson)
+  Json options;                     // the table's options (TableOptions::ToJson)
   int64_t created = 0;              // Unix time in seconds
   std::string creator_hash;         // SHA-256 of the creator's token; "" when there is none
   int64_t updated = 0;              // Unix time of the last stored change

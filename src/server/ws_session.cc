@@ -16,9 +16,6 @@
 namespace savanna::server {
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
 namespace websocket = beast::websocket;
 
 // Messages between max_message_bytes and this get a "message_too_big" reply; larger ones close

@@ -1,6 +1,7 @@
-// The session layer every front end shares (the CLI now, the server later): one game in
-// progress with its seats (humans and agents), checked submissions, agent turns, per-seat views
-// and the record being built. Front ends never touch rules; everything goes through State.
+// The session layer every front end shares (the CLI's play, replay and view, the game server's
+// tables): one game in progress with its seats (humans and agents), checked submissions, agent
+// turns, per-seat views and the record being built. Front ends never touch rules; everything goes
+// through State.
 #pragma once
 
 #include <cstdint>
@@ -46,7 +47,7 @@ struct RevealedAction {
 // each viewer reading RevealedAction::TextFor(viewer).
 using Revealed = std::vector<RevealedAction>;
 
-// Not thread-safe: one owner (a CLI loop, a server's game task) drives a session.
+// Not thread-safe: one owner drives a session (a CLI loop; a server table, under its lock).
 class Session {
  public:
   // A new game of `game` (or of the spec `game_spec`) from `seed`. `seats` has one entry per
@@ -86,11 +87,12 @@ class Session {
   // action, e.g. to save record(); it is not told the action, which may be sealed.
   Revealed RunAgents(const std::function<void()>& after_each = {});
 
-  // ---- Agents on threads of the front end's own (a server's worker pool) ----------------------
+  // ---- Agents on threads of the front end's own (the server's AI scheduler) -------------------
   // The agent playing `seat`; null for a human seat or an unknown one. A front end that must not
-  // block while an agent thinks calls agent(seat)->Choose on a copy of state() on a thread of its
-  // own, then hands the choice to SubmitAgentAction. Each agent is used by one thread at a time,
-  // and RunAgents must not run meanwhile.
+  // block while an agent thinks starts agent(seat)->Begin(state(), seat) (the decision keeps its
+  // own copy of the state) and thinks on a thread of its own, or calls Choose there on a copy of
+  // state(); then it hands the choice to SubmitAgentAction. Each agent is used by one thread at a
+  // time, and RunAgents must not run meanwhile.
   Agent* agent(Player seat) const;
   // Applies the action an agent chose for `seat`, checked: the seat must be an agent's seat that
   // owes an action and the action must be legal now. A choice made on an outdated copy is

@@ -132,6 +132,17 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     };
     iterations();  // warm-up: the tree's storage grows to this search's size
     EXPECT_EQ(AllocationsOf(iterations), 0) << config.spec << ": ISMCTS iterations";
+
+    PlayoutOptions mast;
+    mast.mast = 0.3;
+    ismcts::Search mast_search(0.7, 0, 0.5, 0, mast);
+    auto mast_iterations = [&] {
+      mast_search.Begin(*mid, p, 5);
+      BudgetClock clock(400, std::nullopt);
+      mast_search.Continue(*mid, clock);
+    };
+    mast_iterations();
+    EXPECT_EQ(AllocationsOf(mast_iterations), 0) << config.spec << ": ISMCTS iterations with MAST";
   }
 }
 

@@ -135,12 +135,15 @@ TEST_F(ServerGameTest, SealedSubmissionIsShownOnlyToItsSeatUntilTheStepResolves)
   for (WsClient* other : {&b, &watcher}) {
     const Json m = other->ReceiveType("state");
     EXPECT_TRUE(m["log"].empty()) << m.dump();
-    // That seat 0 has bid is public (sealed_bids shows who has submitted); what it bid is not:
-    // apart from that flag, the view is what it was.
+    // That seat 0 has bid is public (sealed_bids shows who has submitted, and it is no longer
+    // to act); what it bid is not: apart from that, the view is what it was.
     Json view = m["view"], before = (other == &b ? before_b : before_w)["view"];
     EXPECT_EQ(view["submitted"][0], true);
-    view.erase("submitted");
-    before.erase("submitted");
+    EXPECT_EQ(view["to_act"], Json::array({1, 2}));
+    for (const char* field : {"submitted", "to_act"}) {
+      view.erase(field);
+      before.erase(field);
+    }
     EXPECT_EQ(view, before) << "another seat's pending bid shows nowhere";
     EXPECT_EQ(m["log"].dump().find("bid"), std::string::npos);
   }

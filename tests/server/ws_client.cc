@@ -10,6 +10,8 @@
 #include <boost/beast/websocket.hpp>
 #include <optional>
 
+#include "server/message_capture.h"
+
 namespace savanna::testing {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -63,6 +65,7 @@ HttpReply HttpFrom(const std::string& source, uint16_t port, const std::string& 
     reply.body = response.body();
     reply.content_type = std::string(response[http::field::content_type]);
     reply.retry_after = std::string(response[http::field::retry_after]);
+    CaptureHttp(method, target, reply.status, reply.content_type, reply.body);
     beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
   } catch (const std::exception&) {
@@ -130,7 +133,9 @@ Json WsClient::Receive(std::chrono::milliseconds timeout) {
     impl_->open = false;
     return nullptr;
   }
-  Json message = Json::parse(beast::buffers_to_string(impl_->buffer.data()), nullptr, false);
+  const std::string text = beast::buffers_to_string(impl_->buffer.data());
+  CaptureWs(text);
+  Json message = Json::parse(text, nullptr, false);
   impl_->buffer.consume(impl_->buffer.size());
   history_.push_back(message);
   if (message.is_object() && message.value("type", "") == "state") last_state_ = message;

@@ -113,6 +113,11 @@ Json SealedBidsState::View(Player viewer) const {
   Json j;
   j["game"] = kName;
   j["viewer"] = PlayerJson(viewer);
+  // The header every view starts with (schemas/common.json, viewHeader).
+  j["phase"] = IsTerminal() ? "over" : "bid";
+  Json to_act = Json::array();
+  for (Player p : PlayersToAct()) to_act.push_back(p);
+  j["to_act"] = std::move(to_act);
   j["round"] = round_;
   j["rounds"] = num_cards_;
   j["prize"] = IsTerminal() ? Json() : Json(prizes_[round_]);

@@ -1,96 +1,34 @@
 // The server's HTTP API (docs/protocol.md) as typed functions, and the message types of the
 // WebSocket. The UI learns everything from these: it never computes rules of its own.
 
-export interface ParamInfo {
-  type: 'int' | 'choice' | 'bool' | 'string' | 'double';
-  default: number | string | boolean;
-  description: string;
-  min?: number;
-  max?: number;
-  choices?: string[];
-}
+// The protocol's types are generated from the repository's JSON Schemas (schemas/*.json) by
+// scripts/gen_types.mjs, run before every type check: a field changed in a schema breaks the
+// build wherever the UI uses it (docs/web.md, "Types from the schemas").
+import type {
+  AgentInfo,
+  CreateReply,
+  CreateRequest,
+  ErrorMessage,
+  GameInfo,
+  TableSummary,
+  TablesReply,
+} from './generated/schemas.ts';
 
-export interface GameInfo {
-  name: string;
-  title: string;
-  min_players: number;
-  max_players: number;
-  params: Record<string, ParamInfo>;
-}
-
-export interface AgentInfo {
-  name: string;
-  description: string;
-  params: Record<string, ParamInfo>;
-}
-
-export interface SeatSummary {
-  seat: number;
-  player: 'human' | 'agent';
-  agent?: string;
-  taken?: boolean;
-  name?: string;
-  connected?: boolean;
-}
-
-export interface TableSummary {
-  id: string;
-  game: string;
-  name: string;
-  title: string;
-  status: 'waiting' | 'playing' | 'finished';
-  actions: number;
-  to_act: number[];
-  created: number;
-  seats: SeatSummary[];
-  rematch?: string | null; // the id of this table's rematch, once one was made
-}
-
-export interface LogEntry {
-  index: number;
-  player: number;
-  action: string;
-}
-
-export interface GameResult {
-  scores: number[];
-  returns: number[];
-  winners: number[];
-}
-
-// What the server sends on the WebSocket.
-export interface StateMessage {
-  type: 'state';
-  table: string;
-  viewer: number | 'spectator';
-  status: TableSummary['status'];
-  actions: number;
-  to_act: number[];
-  seats: SeatSummary[];
-  // The game's own view for this viewer: each game's module reads it (docs/rules/<game>.md).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  view: any;
-  legal?: string[];
-  log: LogEntry[];
-  result: GameResult | null;
-  rematch?: string | null; // the id of the table's rematch, once someone asked for one
-}
-
-export interface ErrorMessage {
-  type: 'error';
-  code: string;
-  message: string;
-  id?: number | string | null;
-}
-
-export type ServerMessage =
-  | StateMessage
-  | ErrorMessage
-  | { type: 'joined'; table: string; seat: number; token?: string; id?: unknown }
-  | { type: 'spectating'; table: string; id?: unknown }
-  | { type: 'ack'; index: number; id?: unknown }
-  | { type: 'left'; table: string; seat: number; id?: unknown }
-  | { type: 'pong'; id?: unknown };
+export type {
+  AgentInfo,
+  ClientMessage,
+  ErrorMessage,
+  GameInfo,
+  GameResult,
+  LogEntry,
+  ParamInfo,
+  SeatSummary,
+  ServerMessage,
+  StateMessage,
+  StructuredAction,
+  TableSummary,
+  ViewHeader,
+} from './generated/schemas.ts';
 
 // An error reply of the API, with the server's code and one-line message.
 export class ApiError extends Error {
@@ -110,7 +48,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
     throw new ApiError('network', 'the server cannot be reached');
   }
   const text = await response.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
@@ -123,7 +61,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-function post<T>(path: string, body: unknown): Promise<T> {
+function post<T>(path: string, body: CreateRequest | Record<string, never>): Promise<T> {
   return call<T>(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -134,9 +72,9 @@ function post<T>(path: string, body: unknown): Promise<T> {
 export const api = {
   games: () => call<GameInfo[]>('/api/games'),
   agents: () => call<AgentInfo[]>('/api/agents'),
-  tables: () => call<{ tables: TableSummary[] }>('/api/tables').then((r) => r.tables),
+  tables: () => call<TablesReply>('/api/tables').then((r) => r.tables),
   table: (id: string) => call<TableSummary>(`/api/tables/${encodeURIComponent(id)}`),
-  create: (game: string, seats: string[]) => post<TableSummary>('/api/tables', { game, seats }),
+  create: (game: string, seats: string[]) => post<CreateReply>('/api/tables', { game, seats }),
   // The finished table's rematch: made by the first request, the same table for every later one.
   rematch: (id: string) => post<TableSummary>(`/api/tables/${encodeURIComponent(id)}/rematch`, {}),
 };

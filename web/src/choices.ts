@@ -1,7 +1,28 @@
-// Turning the server's legal actions into clicks. Each game maps its legal action texts to
-// targets on its board ("card:canoe 6", "space:37"); a target's group is the part before the
-// colon. Picking targets narrows the legal actions to those that match every picked target;
-// once one action is left, it is played. Only legal actions can ever be sent.
+// Turning the server's legal actions into clicks. Each game maps its legal actions, by their
+// structured forms (never their texts), to targets on its board ("card:canoe 6", "space:37"); a
+// target's group is the part before the colon. Picking targets narrows the legal actions to
+// those that match every picked target; once one action is left, its text is sent. Only legal
+// actions can ever be sent.
+import type { StateMessage, StructuredAction } from './api.ts';
+
+// A legal action: the text to send back in `act`, and its structured form to read meaning from.
+export interface LegalAction {
+  text: string;
+  structured: StructuredAction;
+}
+
+// The legal actions of a state message (none when this connection's seat owes no action).
+export function legalActions(state: Pick<StateMessage, 'legal' | 'legal_structured'> | null): LegalAction[] {
+  const texts = state?.legal ?? [];
+  const structured = state?.legal_structured ?? [];
+  return texts.map((text, i) => ({ text, structured: structured[i] ?? { kind: 'unknown' } }));
+}
+
+// The legal actions with their structured forms as game `A`'s actions (the schema's
+// <game>.json#/definitions/action, which the server's structured forms of that game follow).
+export function actionsOf<A>(legal: LegalAction[]): { text: string; action: A }[] {
+  return legal.map(({ text, structured }) => ({ text, action: structured as unknown as A }));
+}
 
 export type Targets = Map<string, string[]>; // target key -> the legal actions it stands for
 
@@ -51,19 +72,31 @@ export function fits(legal: string[], targets: Targets, picked: string[], key: s
   return narrowed(legal, targets, [...others, key]).length > 0;
 }
 
-// A numeric choice like a bid: every action is `<verb> <number>` with one verb. Returns the
-// verb and the sorted numbers, or null.
-export function numericChoice(actions: string[]): { verb: string; values: number[] } | null {
+// A numeric choice like a bid or a space: at least two actions of one kind with the same fields,
+// differing only in one integer field. Returns the kind, that field, its sorted values and the
+// action text of each value, or null.
+export interface NumericChoice {
+  kind: string;
+  field: string;
+  values: number[];
+  textOf: Map<number, string>;
+}
+
+export function numericChoice(actions: LegalAction[]): NumericChoice | null {
   if (actions.length < 2) return null;
-  let verb: string | null = null;
-  const values: number[] = [];
+  const first = actions[0].structured;
+  const fields = Object.keys(first).filter((f) => f !== 'kind');
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const varying = fields.filter((f) => actions.some((a) => !same(a.structured[f], first[f])));
+  if (varying.length !== 1) return null;
+  const field = varying[0];
+  const textOf = new Map<number, string>();
   for (const a of actions) {
-    const m = /^(.*\S) (\d+)$/.exec(a);
-    if (!m) return null;
-    if (verb === null) verb = m[1];
-    else if (verb !== m[1]) return null;
-    values.push(Number(m[2]));
+    const s = a.structured;
+    if (s.kind !== first.kind || !same(Object.keys(s).sort(), Object.keys(first).sort())) return null;
+    const value = s[field];
+    if (typeof value !== 'number' || !Number.isInteger(value) || textOf.has(value)) return null;
+    textOf.set(value, a.text);
   }
-  values.sort((x, y) => x - y);
-  return verb === null ? null : { verb, values };
+  return { kind: first.kind, field, values: [...textOf.keys()].sort((x, y) => x - y), textOf };
 }

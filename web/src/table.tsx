@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type SeatSummary, type StateMessage } from './api.ts';
-import { narrowed, numericChoice, pick, type Targets } from './choices.ts';
+import { legalActions, narrowed, numericChoice, pick, type LegalAction, type Targets } from './choices.ts';
 import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
 import { gameUi } from './games/index.ts';
 import type { BoardProps, GameUi } from './games/common.tsx';
@@ -12,6 +12,8 @@ import { SeatBadge } from './palette.tsx';
 import { joinLink, routeHash } from './route.ts';
 import { rulesOf } from './rules/index.ts';
 import { RulesDialog } from './rules_page.tsx';
+import { Guide } from './guide.tsx';
+import { scoreHelp } from './score_help.ts';
 import { agentLabel } from './spec.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -29,7 +31,7 @@ function names(state: StateMessage): string[] {
 // numeric list (a bid, a space) a number field and a slider that steps through the legal numbers
 // only, or for other long lists a filter and a list.
 function Choices(props: {
-  actions: string[];
+  actions: LegalAction[];
   picked: string[];
   waiting: boolean;
   onAct: (a: string) => void;
@@ -50,19 +52,21 @@ function Choices(props: {
     const legal = Number.isInteger(n) && numeric.values.includes(n);
     const submit = (e: Event) => {
       e.preventDefault();
-      if (legal) props.onAct(`${numeric.verb} ${n}`);
+      const text = numeric.textOf.get(n);
+      if (legal && text) props.onAct(text);
     };
     return (
       <form class="choices numeric" onSubmit={submit} aria-label="your choice">
         <label>
-          {numeric.verb} ({min}–{max}):{' '}
+          {numeric.kind}: {numeric.field} ({min}–{max}){' '}
           <input
             type="number"
             min={min}
             max={max}
             value={value === '' ? String(min) : value}
             onInput={(e) => setValue((e.target as HTMLInputElement).value)}
-            data-numeric={numeric.verb}
+            data-numeric={numeric.kind}
+            data-numeric-field={numeric.field}
           />
         </label>
         <input
@@ -70,14 +74,14 @@ function Choices(props: {
           min={0}
           max={numeric.values.length - 1}
           value={Math.max(0, numeric.values.findIndex((v) => v >= n))}
-          aria-label={`${numeric.verb} slider`}
+          aria-label={`${numeric.field} slider`}
           aria-valuetext={String(legal ? n : numeric.values[Math.max(0, numeric.values.findIndex((v) => v >= n))])}
           onInput={(e) => setValue(String(numeric.values[Number((e.target as HTMLInputElement).value)]))}
           data-numeric-slider
         />
         {!legal && value !== '' ? <p class="hint">{value} is not one of the choices</p> : null}
-        <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.verb}>
-          {numeric.verb} {legal ? n : '?'}
+        <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.kind}>
+          {legal ? numeric.textOf.get(n) : `${numeric.kind}: ${numeric.field} ?`}
         </button>
         {clear}
       </form>
@@ -87,9 +91,9 @@ function Choices(props: {
   return (
     <div class="choices" role="group" aria-label="your choices">
       <div class="choice-buttons">
-        {actions.map((a) => (
-          <button type="button" key={a} data-action={a} disabled={props.waiting} onClick={() => props.onAct(a)}>
-            {a}
+        {actions.map(({ text }) => (
+          <button type="button" key={text} data-action={text} disabled={props.waiting} onClick={() => props.onAct(text)}>
+            {text}
           </button>
         ))}
       </div>
@@ -100,11 +104,12 @@ function Choices(props: {
 
 // Many choices (a Kilimanjaro counter may go on some 80 spaces): pick on the board, or filter
 // the list by typing and choose from it.
-function LongChoice(props: { actions: string[]; picked: string[]; waiting: boolean; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
+function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: boolean; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState('');
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = props.actions.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
+  // A search through the texts people read, never a reading of their meaning.
+  const shown = props.actions.map((a) => a.text).filter((a) => words.every((w) => a.toLowerCase().includes(w)));
   const selected = shown.includes(chosen) ? chosen : (shown[0] ?? '');
   const submit = (e: Event) => {
     e.preventDefault();
@@ -154,7 +159,7 @@ function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.E
           <th scope="col">Seat</th>
           <th scope="col">Player</th>
           {columns.map((c) => (
-            <th scope="col" key={c.label}>
+            <th scope="col" key={c.label} title={scoreHelp(state.view?.game, c.label)} data-score-help={scoreHelp(state.view?.game, c.label) ? 'yes' : undefined}>
               {c.label}
             </th>
           ))}
@@ -189,7 +194,7 @@ function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.E
                 ) : null}
               </td>
               {columns.map((c) => (
-                <td key={c.label} data-score={c.label}>
+                <td key={c.label} data-score={c.label} title={scoreHelp(state.view?.game, c.label)}>
                   {c.values[s.seat]}
                 </td>
               ))}
@@ -257,6 +262,18 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   const [rulesOpen, setRulesOpen] = useState(false);
   const connection = useRef<TableConnection | null>(null);
   const wantKey = JSON.stringify(props.want);
+  // The game's title as the server names it (the table summary), never a list of our own.
+  const [title, setTitle] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.table(table).then(
+      (summary) => live && setTitle(summary.title),
+      () => {}, // the name stays until the summary can be read; the page works without it
+    );
+    return () => {
+      live = false;
+    };
+  }, [table]);
   useEffect(() => {
     const c = new TableConnection(table, props.want, tokens, setSnapshot, browserSocket);
     connection.current = c;
@@ -265,7 +282,8 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
 
   const state = snapshot?.state ?? null;
   const ui = state ? gameUi(state.view?.game) : null;
-  const legal = state?.legal ?? [];
+  const legal = useMemo(() => legalActions(state), [state]);
+  const texts = useMemo(() => legal.map((a) => a.text), [legal]);
   const targets: Targets = useMemo(() => (ui && state ? ui.targets(legal, state.view) : new Map()), [state, ui]);
   // A new state (a move was made) drops picks that no longer fit.
   useEffect(() => setPicked((p) => p.filter((k) => targets.has(k))), [targets]);
@@ -274,7 +292,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     connection.current?.act(a);
   };
   const onPick = (key: string) => {
-    const r = pick(legal, targets, picked, key);
+    const r = pick(texts, targets, picked, key);
     setPicked(r.picked);
     if (r.play) act(r.play);
   };
@@ -322,7 +340,8 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
       </main>
     );
   }
-  const actions = narrowed(legal, targets, picked);
+  const left = new Set(narrowed(texts, targets, picked));
+  const actions = legal.filter((a) => left.has(a.text));
   const last = snapshot.log.length ? snapshot.log[snapshot.log.length - 1] : null;
   const board: BoardProps = {
     view: state.view,
@@ -351,7 +370,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
         <a href="#/" class="back">
           ← Lobby
         </a>
-        <h1>{state.view?.game ? titleOf(state.view.game) : 'Table'}</h1>
+        <h1>{title ?? state.view.game}</h1>
         <span class="table-id">table {table}</span>
         {state.view?.game && rulesOf(state.view.game) ? (
           <button type="button" class="secondary" onClick={() => setRulesOpen(true)} data-open-rules>
@@ -379,6 +398,9 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           <ui.Board {...board} />
         </section>
         <aside class="side">
+          {typeof state.viewer === 'number' && state.status === 'playing' && state.view?.game ? (
+            <Guide game={state.view.game} table={table} view={state.view} last={last} names={board.names} yourTurn={yourTurn} />
+          ) : null}
           {state.status === 'playing' && typeof state.viewer === 'number' ? (
             <section class="your-move" aria-label="your move">
               <h2>{yourTurn ? 'Your move' : 'Waiting for the others'}</h2>
@@ -420,15 +442,4 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
       </div>
     </main>
   );
-}
-
-const TITLES: Record<string, string> = {
-  kariba: 'Kariba',
-  kilimanjaro: 'Am Fuß des Kilimandscharo',
-  kap_kairo: 'Vom Kap bis Kairo',
-  kalimambo: 'Kalimambo',
-  kitara: 'Kitara',
-};
-function titleOf(game: string): string {
-  return TITLES[game] ?? game;
 }

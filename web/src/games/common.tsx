@@ -1,14 +1,14 @@
 // What every game's table view provides, and the clickable SVG target they share. A game module
-// reads its view JSON (docs/rules/<game>.md), draws it in SVG and maps the legal action texts to
-// targets on the drawing; everything it shows comes from the view this seat received.
+// reads its view (typed from schemas/<game>.json, docs/rules/<game>.md), draws it in SVG and maps
+// the legal actions' structured forms to targets on the drawing; everything it shows comes from
+// the view this seat received.
 import type { ComponentChildren, JSX } from 'preact';
-import type { GameResult, LogEntry } from '../api.ts';
-import type { Targets } from '../choices.ts';
+import type { GameResult, LogEntry, ViewHeader } from '../api.ts';
+import type { LegalAction, Targets } from '../choices.ts';
 
-export interface BoardProps {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  view: any;
-  legal: string[];
+export interface BoardProps<View = ViewHeader> {
+  view: View;
+  legal: LegalAction[];
   viewer: number | 'spectator';
   targets: Targets;
   picked: string[];
@@ -22,16 +22,20 @@ export interface ScoreColumn {
   values: (number | string)[]; // per seat
 }
 
-export interface GameUi {
-  // Maps the legal actions to board targets ("group:value" keys).
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  targets: (legal: string[], view: any) => Targets;
-  Board: (props: BoardProps) => JSX.Element;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  scores: (view: any, result: GameResult | null) => ScoreColumn[];
+export interface GameUi<View = ViewHeader> {
+  // Maps the legal actions, by their structured forms, to board targets ("group:value" keys).
+  targets: (legal: LegalAction[], view: View) => Targets;
+  Board: (props: BoardProps<View>) => JSX.Element;
+  scores: (view: View, result: GameResult | null) => ScoreColumn[];
   // One line about what happens now ("land purchase: sealed bids").
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  phase: (view: any) => string;
+  phase: (view: View) => string;
+}
+
+// A game's module for the registry: its view type is the schema's view of that game, which the
+// server sends for exactly that game name (the view's `game`), so the registry may hold it as a
+// module over the common view header.
+export function gameModule<View>(ui: GameUi<View>): GameUi {
+  return ui as unknown as GameUi;
 }
 
 export function seatName(seat: number): string {
@@ -40,9 +44,9 @@ export function seatName(seat: number): string {
 
 // A part of a board that stands for some legal actions: focusable, labelled, clickable with the
 // mouse, Enter or Space. Drawn plainly when the key stands for no legal action.
-export function Target(props: {
+export function Target<View>(props: {
   k: string;
-  board: BoardProps;
+  board: BoardProps<View>;
   label: string;
   children: ComponentChildren;
   class?: string;

@@ -1,7 +1,7 @@
 // For a game this UI has no drawing for: the phase and each seat's public numbers from the view,
 // and the legal actions as the only choices (so the game can still be played to the end).
 import type { JSX } from 'preact';
-import { addTarget, type Targets } from '../choices.ts';
+import { addTarget, type LegalAction, type Targets } from '../choices.ts';
 import type { BoardProps, GameUi } from './common.tsx';
 
 function Board(_board: BoardProps): JSX.Element {
@@ -15,13 +15,12 @@ function Board(_board: BoardProps): JSX.Element {
 }
 
 export const fallback: GameUi = {
-  targets: (legal: string[]) => {
+  targets: (legal: LegalAction[]) => {
     const t: Targets = new Map();
-    for (const a of legal) addTarget(t, `action:${a}`, a);
+    for (const { text } of legal) addTarget(t, `action:${text}`, text);
     return t;
   },
   Board,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  phase: (view: any) => String(view?.phase ?? ''),
+  phase: (view) => view.phase,
   scores: (_view, result) => (result ? [{ label: 'Score', values: result.scores }] : []),
 };

@@ -2,49 +2,19 @@
 // viewer's cards to choose from; every seat's played cards, minus points and whether it has
 // chosen; the last round's cards and moves.
 import type { JSX } from 'preact';
-import { addTarget, type Targets } from '../choices.ts';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
+import type { KalimamboAction, KalimamboFigure, KalimamboView } from '../generated/schemas.ts';
 import { SeatShape } from '../palette.tsx';
-import { Card, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+import { Card, gameModule, seatName, Target, type BoardProps } from './common.tsx';
 
-type Figure = number | 'kali';
-interface Move {
-  figure: Figure;
-  from: number;
-  to: number;
-  dung: boolean;
-  run: number;
-  rammed: Figure | null;
-}
-interface Player {
-  seat: number;
-  space: number;
-  minus_points: number;
-  cards_left: number[];
-  played: number[];
-  submitted: boolean;
-  choice?: number | null;
-}
-interface KaliView {
-  phase: string;
-  round: number;
-  rounds: number;
-  rounds_played: number;
-  to_act: number[];
-  track: number;
-  rhino: number;
-  heaps: number[];
-  group: Figure[];
-  kali: { space: number; cards_left: number[]; played: number[] };
-  players: Player[];
-  last_round: { cards: number[]; kali: number; lowest: number[]; moves: Move[] } | null;
-  winners: number[] | null;
-}
+type KaliView = KalimamboView;
+type Figure = KalimamboFigure;
 
-function targets(legal: string[]): Targets {
+// A card to play is a card of the own hand.
+function targets(legal: LegalAction[]): Targets {
   const t: Targets = new Map();
-  for (const a of legal) {
-    const m = /^play (\d+)$/.exec(a);
-    if (m) addTarget(t, `card:${m[1]}`, a);
+  for (const { text, action: a } of actionsOf<KalimamboAction>(legal)) {
+    if (a.kind === 'play') addTarget(t, `card:${a.card}`, text);
   }
   return t;
 }
@@ -62,7 +32,7 @@ function figureName(f: Figure): string {
   return f === 'kali' ? 'Kali' : seatName(f);
 }
 
-function Track(props: { board: BoardProps; view: KaliView }): JSX.Element {
+function Track(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Element {
   const { view } = props;
   const heaps = new Set(view.heaps);
   const landed = new Set((view.last_round?.moves ?? []).map((m) => m.to));
@@ -142,7 +112,7 @@ function Track(props: { board: BoardProps; view: KaliView }): JSX.Element {
   );
 }
 
-function Hand(props: { board: BoardProps; view: KaliView; y: number }): JSX.Element | null {
+function Hand(props: { board: BoardProps<KaliView>; view: KaliView; y: number }): JSX.Element | null {
   const { board, view } = props;
   const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
   if (!me) return null;
@@ -163,7 +133,7 @@ function Hand(props: { board: BoardProps; view: KaliView; y: number }): JSX.Elem
   );
 }
 
-function Seats(props: { board: BoardProps; view: KaliView; x: number; y: number }): JSX.Element {
+function Seats(props: { board: BoardProps<KaliView>; view: KaliView; x: number; y: number }): JSX.Element {
   const { board, view, x } = props;
   const last = view.last_round;
   return (
@@ -196,8 +166,8 @@ function Seats(props: { board: BoardProps; view: KaliView; x: number; y: number 
   );
 }
 
-function Board(board: BoardProps): JSX.Element {
-  const view = board.view as KaliView;
+function Board(board: BoardProps<KaliView>): JSX.Element {
+  const view = board.view;
   const handY = Math.max(CY + RY + 40, 40 + view.players.length * 44 + 60);
   return (
     <svg viewBox={`0 0 1000 ${handY + 90}`} class="board" role="group" aria-label="Kalimambo table">
@@ -213,9 +183,9 @@ function phase(view: KaliView): string {
   return `Round ${view.round} of ${view.rounds}: everyone chooses a card at once (waiting for ${view.to_act.map(seatName).join(', ')})`;
 }
 
-export const kalimambo: GameUi = {
+export default gameModule<KaliView>({
   targets,
   Board,
   phase,
   scores: (view: KaliView) => [{ label: 'Minus points', values: view.players.map((p) => p.minus_points) }],
-};
+});

@@ -2,45 +2,13 @@
 // needs, and every player's row of landscapes with the locomotive, capital, bonus tracks and
 // (sealed) bid.
 import type { JSX } from 'preact';
-import { addTarget, type Targets } from '../choices.ts';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
+import type { KapKairoAction, KapKairoCard, KapKairoView } from '../generated/schemas.ts';
 import { SeatShape } from '../palette.tsx';
-import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+import { Card, CardBack, gameModule, plural, seatName, Target, type BoardProps } from './common.tsx';
 
-interface Land {
-  id: number;
-  terrain: string;
-  tracks: number;
-  pounds: number;
-}
-interface Player {
-  seat: number;
-  capital: number;
-  landscapes_built: number;
-  row: Land[];
-  next_landscape: Land | null;
-  open_tracks: number;
-  bonus_tracks: number;
-  bid_submitted?: boolean;
-  my_bid?: number;
-}
-interface KapView {
-  phase: string;
-  to_act: number[];
-  terrains: { name: string; tracks_needed: number; river: boolean }[];
-  pile_size: number;
-  discard: Land[];
-  auction: Land[];
-  revealed: Land[];
-  revealed_tracks: number;
-  current: number | null;
-  nothing_to_reveal: boolean;
-  choosing_order?: number[];
-  chooser?: number;
-  players: Player[];
-  last_auction: { bids: number[]; order: number[]; tie_break_draws: { player: number; card: Land }[]; by_lot: boolean } | null;
-  last_build: { player: number; landscape: Land; bonus_tracks_used: number; pounds_paid: number; bonus_tracks_to: number[] } | null;
-  result?: { reason: string; winners: number[] };
-}
+type KapView = KapKairoView;
+type Land = KapKairoCard;
 
 const TERRAIN_FILL: Record<string, string> = {
   river: '#56B4E9',
@@ -61,12 +29,10 @@ export function landText(c: Land): string {
   return `${c.terrain} (${c.tracks} ${c.tracks === 1 ? 'track' : 'tracks'}, ${c.pounds} ${c.pounds === 1 ? 'pound' : 'pounds'})`;
 }
 
-function targets(legal: string[]): Targets {
+// A card up for purchase is taken by its place in the auction.
+function targets(legal: LegalAction[]): Targets {
   const t: Targets = new Map();
-  for (const a of legal) {
-    const m = /^take (.+)$/.exec(a);
-    if (m) addTarget(t, `take:${m[1]}`, a);
-  }
+  for (const { text, action } of actionsOf<KapKairoAction>(legal)) if (action.kind === 'take') addTarget(t, `take:${action.slot}`, text);
   return t;
 }
 
@@ -89,7 +55,7 @@ function LandCard(props: { view: KapView; card: Land; x: number; y: number; w?: 
   );
 }
 
-function Market(props: { board: BoardProps; view: KapView }): JSX.Element {
+function Market(props: { board: BoardProps<KapView>; view: KapView }): JSX.Element {
   const { board, view } = props;
   return (
     <g>
@@ -97,7 +63,7 @@ function Market(props: { board: BoardProps; view: KapView }): JSX.Element {
         {view.phase === 'bid' ? 'Up for purchase (sealed bids)' : view.phase === 'choose' ? 'Up for purchase: choose in bid order' : 'No land purchase now'}
       </text>
       {view.auction.map((c, i) => (
-        <Target key={c.id} k={`take:${landText(c)}`} board={board} label={`take ${landText(c)}`}>
+        <Target key={c.id} k={`take:${i}`} board={board} label={`take ${landText(c)}`}>
           <g data-auction-card={landText(c)}>
             <LandCard view={view} card={c} x={20 + i * 70} y={32} />
           </g>
@@ -137,7 +103,7 @@ function Market(props: { board: BoardProps; view: KapView }): JSX.Element {
   );
 }
 
-function Rows(props: { board: BoardProps; view: KapView; y: number }): JSX.Element {
+function Rows(props: { board: BoardProps<KapView>; view: KapView; y: number }): JSX.Element {
   const { board, view } = props;
   const needed = new Map(view.terrains.map((t) => [t.name, t.tracks_needed]));
   return (
@@ -190,7 +156,7 @@ function Rows(props: { board: BoardProps; view: KapView; y: number }): JSX.Eleme
   );
 }
 
-function Builder(props: { board: BoardProps; view: KapView; y: number }): JSX.Element | null {
+function Builder(props: { board: BoardProps<KapView>; view: KapView; y: number }): JSX.Element | null {
   const { view } = props;
   const la = view.last_auction,
     lb = view.last_build;
@@ -218,8 +184,8 @@ function Builder(props: { board: BoardProps; view: KapView; y: number }): JSX.El
   );
 }
 
-function Board(board: BoardProps): JSX.Element {
-  const view = board.view as KapView;
+function Board(board: BoardProps<KapView>): JSX.Element {
+  const view = board.view;
   const rowsY = 150;
   const infoY = rowsY + view.players.length * 124 + 16;
   return (
@@ -245,7 +211,7 @@ function phase(view: KapView): string {
   }
 }
 
-export const kapKairo: GameUi = {
+export default gameModule<KapView>({
   targets,
   Board,
   phase,
@@ -253,4 +219,4 @@ export const kapKairo: GameUi = {
     { label: 'Built', values: view.players.map((p) => p.landscapes_built) },
     { label: '£', values: view.players.map((p) => p.capital) },
   ],
-};
+});

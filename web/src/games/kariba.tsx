@@ -1,45 +1,26 @@
 // Kariba: the waterhole with its animal places, the draw pile (and the face-up cards of the open
 // variant), the viewer's hand and every player's hand size and score pile.
 import type { JSX } from 'preact';
-import { addTarget, type Targets } from '../choices.ts';
+import type { KaribaAction, KaribaView } from '../generated/schemas.ts';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
 import { SeatShape } from '../palette.tsx';
-import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+import { Card, CardBack, plural, seatName, Target, gameModule, type BoardProps } from './common.tsx';
 
 // Animal colours: a light ramp from weak to strong; the number and name are always written.
 const ANIMAL_FILL = ['#d9c7a4', '#cbb58a', '#bfa06c', '#a88a55', '#93764a', '#7d6441', '#675338', '#51422f', '#3d3226'];
 
-interface KaribaView {
-  animals: string[];
-  phase: string;
-  to_act: number[];
-  waterhole: number[];
-  pile_size: number;
-  display?: number[];
-  match: { game: number; games: number };
-  players: { seat: number; hand_size: number; known: number[]; hand?: number[]; score_pile: number; captured: number[]; score: number }[];
-  last_play: { player: number; animal: number; count: number; chased: number; captured: number } | null;
-}
-
-function targets(legal: string[], view: KaribaView): Targets {
+// A play names its animal, a take the face-up card's animal; the pile is drawn from.
+function targets(legal: LegalAction[]): Targets {
   const t: Targets = new Map();
-  for (const a of legal) {
-    let m = /^play (\d+) (\S+)$/.exec(a);
-    if (m) {
-      addTarget(t, `animal:${m[2]}`, a);
-      continue;
-    }
-    m = /^take (\S+)$/.exec(a);
-    if (m) {
-      addTarget(t, `display:${m[1]}`, a);
-      continue;
-    }
-    if (a === 'draw pile') addTarget(t, 'pile', a);
+  for (const { text, action: a } of actionsOf<KaribaAction>(legal)) {
+    if (a.kind === 'play') addTarget(t, `animal:${a.animal}`, text);
+    else if (a.kind === 'take') addTarget(t, `display:${a.animal}`, text);
+    else if (a.kind === 'draw') addTarget(t, 'pile', text);
   }
-  void view;
   return t;
 }
 
-function Waterhole(props: { board: BoardProps; view: KaribaView }): JSX.Element {
+function Waterhole(props: { board: BoardProps<KaribaView>; view: KaribaView }): JSX.Element {
   const { view, board } = props;
   const n = view.animals.length;
   const cx = 220,
@@ -82,7 +63,7 @@ function Waterhole(props: { board: BoardProps; view: KaribaView }): JSX.Element 
   );
 }
 
-function Pile(props: { board: BoardProps; view: KaribaView }): JSX.Element {
+function Pile(props: { board: BoardProps<KaribaView>; view: KaribaView }): JSX.Element {
   const { view, board } = props;
   return (
     <g>
@@ -120,7 +101,7 @@ function handWidth(view: KaribaView, viewer: BoardProps['viewer']): number {
   return x;
 }
 
-function Hand(props: { board: BoardProps; view: KaribaView }): JSX.Element | null {
+function Hand(props: { board: BoardProps<KaribaView>; view: KaribaView }): JSX.Element | null {
   const { view, board } = props;
   const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
   if (!me?.hand) return null;
@@ -162,7 +143,7 @@ function Hand(props: { board: BoardProps; view: KaribaView }): JSX.Element | nul
 }
 
 const ROW = 58;
-function Players(props: { board: BoardProps; view: KaribaView; y: number }): JSX.Element {
+function Players(props: { board: BoardProps<KaribaView>; view: KaribaView; y: number }): JSX.Element {
   const { view, board } = props;
   return (
     <g>
@@ -202,8 +183,8 @@ function Players(props: { board: BoardProps; view: KaribaView; y: number }): JSX
 // Three drawings that sit side by side on a laptop and one below the other on a phone, each
 // scaled to the width (never scrolled sideways): the waterhole; the pile with every player's
 // hand size and score pile; the own hand.
-function Board(board: BoardProps): JSX.Element {
-  const view = board.view as KaribaView;
+function Board(board: BoardProps<KaribaView>): JSX.Element {
+  const view = board.view;
   const playersY = 150;
   const sideHeight = playersY + view.players.length * ROW;
   const handW = Math.max(420, handWidth(view, board.viewer));
@@ -239,9 +220,9 @@ function phase(view: KaribaView): string {
   return `${game}${who} to ${view.phase === 'draw' ? 'draw' : 'play'}`;
 }
 
-export const kariba: GameUi = {
+export default gameModule<KaribaView>({
   targets,
   Board,
   phase,
   scores: (view: KaribaView) => [{ label: 'Points', values: view.players.map((p) => p.score) }],
-};
+});

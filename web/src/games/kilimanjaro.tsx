@@ -2,55 +2,13 @@
 // camp), the chance counters face down or up, the expeditions, every player's three piles and
 // the viewer's hand and counters.
 import type { JSX } from 'preact';
-import { addTarget, type Targets } from '../choices.ts';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
+import type { KilimanjaroAction, KilimanjaroView } from '../generated/schemas.ts';
 import { SeatShape } from '../palette.tsx';
-import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+import { Card, CardBack, gameModule, plural, seatName, Target, type BoardProps } from './common.tsx';
 
-interface CardJ {
-  type: string;
-  value: number;
-}
-interface Counter {
-  space: number;
-  placer: number;
-  face_up: boolean;
-  kind: string | null;
-}
-interface Player {
-  seat: number;
-  position: number;
-  piles: { top: CardJ; size: number }[];
-  distance: number | null;
-  hand_size: number;
-  hand?: CardJ[];
-  counters_to_place: number;
-  own_counters_to_place?: Record<string, number>;
-}
-interface Event {
-  type: string;
-  player: number;
-  space?: number;
-  kind?: string;
-  card?: CardJ;
-  seat?: number;
-  pile?: number;
-  from?: number;
-  to?: number;
-  other?: number;
-}
-interface KiliView {
-  phase: string;
-  variant: string;
-  to_act: number[];
-  trail: { length: number; villages: number[] };
-  deck_size: number;
-  counters: Counter[];
-  counters_removed: number;
-  players: Player[];
-  banana_distance?: number;
-  turn: Event[];
-  winners?: number[];
-}
+type KiliView = KilimanjaroView;
+type Player = KiliView['players'][number];
 
 // Transport types: Okabe-Ito colours plus the type's first letters on every card.
 const TYPE_FILL: Record<string, string> = { canoe: '#0072B2', jeep: '#F0E442', machete: '#009E73', mule: '#CC79A7' };
@@ -60,23 +18,20 @@ function typeFill(type: string, i = 0): string {
 }
 const KIND_LETTER: Record<string, string> = { banana: 'B', lion: 'L', change: 'C' };
 
-function targets(legal: string[]): Targets {
+// A placement: its counter kind and its space; a card to play: the card and the pile
+// (`P1 pile 2`); a swap or a send-back: the other expedition.
+function targets(legal: LegalAction[]): Targets {
   const t: Targets = new Map();
-  for (const a of legal) {
-    let m = /^place (\S+) on (\d+)$/.exec(a);
-    if (m) {
-      addTarget(t, `space:${m[2]}`, a);
-      addTarget(t, `kind:${m[1]}`, a);
-      continue;
+  for (const { text, action: a } of actionsOf<KilimanjaroAction>(legal)) {
+    if (a.kind === 'place') {
+      addTarget(t, `space:${a.space}`, text);
+      if (a.counter) addTarget(t, `kind:${a.counter}`, text);
+    } else if (a.kind === 'play') {
+      addTarget(t, `card:${a.card.type} ${a.card.value}`, text);
+      addTarget(t, `pile:P${a.target} pile ${a.pile}`, text);
+    } else if ((a.kind === 'swap' || a.kind === 'send_back') && a.target !== null) {
+      addTarget(t, `expedition:${a.target}`, text);
     }
-    m = /^play (\S+) (\d+) on (P\d+ pile \d+)$/.exec(a);
-    if (m) {
-      addTarget(t, `card:${m[1]} ${m[2]}`, a);
-      addTarget(t, `pile:${m[3]}`, a);
-      continue;
-    }
-    m = /^(?:swap with|send) P(\d+)(?: back)?$/.exec(a);
-    if (m) addTarget(t, `expedition:${m[1]}`, a);
   }
   return t;
 }
@@ -93,7 +48,7 @@ function cellOf(space: number, rows: number): { x: number; y: number } {
   return { x: TRAIL_X + col * CELL_W, y: TRAIL_Y + (rows - 1 - r) * CELL_H };
 }
 
-function Trail(props: { board: BoardProps; view: KiliView }): JSX.Element {
+function Trail(props: { board: BoardProps<KiliView>; view: KiliView }): JSX.Element {
   const { view, board } = props;
   const length = view.trail.length;
   const rows = Math.floor(length / 10) + 1;
@@ -177,7 +132,7 @@ function Trail(props: { board: BoardProps; view: KiliView }): JSX.Element {
   );
 }
 
-function PlayerPanel(props: { board: BoardProps; view: KiliView; player: Player; x: number; y: number }): JSX.Element {
+function PlayerPanel(props: { board: BoardProps<KiliView>; view: KiliView; player: Player; x: number; y: number }): JSX.Element {
   const { board, view, player: p, x, y } = props;
   const acting = view.to_act.includes(p.seat);
   const played = view.turn.find((e) => e.type === 'play');
@@ -201,7 +156,7 @@ function PlayerPanel(props: { board: BoardProps; view: KiliView; player: Player;
                 w={62}
                 h={68}
                 fill={typeFill(pile.top.type, i)}
-                pattern={pile.top.type.slice(0, 2).toUpperCase()}
+                pattern={pile.top.type}
                 big={String(pile.top.value)}
                 small={`${pile.top.type} ×${pile.size}`}
                 highlight={Boolean(last)}
@@ -214,11 +169,11 @@ function PlayerPanel(props: { board: BoardProps; view: KiliView; player: Player;
   );
 }
 
-function Hand(props: { board: BoardProps; view: KiliView; x: number; y: number }): JSX.Element | null {
+function Hand(props: { board: BoardProps<KiliView>; view: KiliView; x: number; y: number }): JSX.Element | null {
   const { board, view, x, y } = props;
   const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
   if (!me) return null;
-  const counters = me.own_counters_to_place ?? {};
+  const counters: Record<string, number> = me.own_counters_to_place ?? {};
   const stock = Object.entries(counters).filter(([, n]) => n > 0);
   return (
     <g>
@@ -228,7 +183,7 @@ function Hand(props: { board: BoardProps; view: KiliView; x: number; y: number }
       {(me.hand ?? []).map((c, i) => (
         <Target key={i} k={`card:${c.type} ${c.value}`} board={board} label={`play your ${c.type} ${c.value}`}>
           <g data-hand-card={`${c.type} ${c.value}`}>
-            <Card x={x + i * 70} y={y + 8} w={62} h={68} fill={typeFill(c.type, i)} pattern={c.type.slice(0, 2).toUpperCase()} big={String(c.value)} small={c.type} />
+            <Card x={x + i * 70} y={y + 8} w={62} h={68} fill={typeFill(c.type, i)} pattern={c.type} big={String(c.value)} small={c.type} />
           </g>
         </Target>
       ))}
@@ -249,8 +204,8 @@ function Hand(props: { board: BoardProps; view: KiliView; x: number; y: number }
   );
 }
 
-function Board(board: BoardProps): JSX.Element {
-  const view = board.view as KiliView;
+function Board(board: BoardProps<KiliView>): JSX.Element {
+  const view = board.view;
   const rows = Math.floor(view.trail.length / 10) + 1;
   const trailBottom = TRAIL_Y + rows * CELL_H;
   const panelX = 520;
@@ -289,9 +244,9 @@ function phase(view: KiliView): string {
   }
 }
 
-export const kilimanjaro: GameUi = {
+export default gameModule<KiliView>({
   targets,
   Board,
   phase,
   scores: (view: KiliView) => [{ label: 'Space', values: view.players.map((p) => p.position) }],
-};
+});

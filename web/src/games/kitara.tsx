@@ -2,105 +2,38 @@
 // (moves left, the group being moved, a retreat), every kingdom's cards and each seat's hero
 // tokens: their number for everyone, their values only where this seat's view gives them.
 import type { JSX } from 'preact';
-import { addTarget, type Targets } from '../choices.ts';
+import { actionsOf, addTarget, groupOf, type LegalAction, type Targets } from '../choices.ts';
+import type { KitaraAction, KitaraCard, KitaraFigures, KitaraView } from '../generated/schemas.ts';
 import { SeatShape } from '../palette.tsx';
-import { plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+import { gameModule, plural, seatName, Target, type BoardProps } from './common.tsx';
 import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from '../rules/kitara_symbols.tsx';
 
-type Figures = [number, number, number]; // warriors, ruler animals, heroes
-interface Area {
-  name: string;
-  type: 'savanna' | 'ruin' | 'lake';
-  start: boolean;
-  owner: number;
-  figures: Figures;
-  neighbours: string[];
-}
-interface KCard {
-  card: number;
-  text: string;
-  age: number;
-  take: number;
-  figures: Figures;
-  moves: number;
-  prosperity: number;
-  no_feed: boolean;
-}
-interface Player {
-  seat: number;
-  supply: Figures;
-  kingdom: KCard[];
-  symbols: { take: number; moves: number; prosperity: number };
-  food: number;
-  hungry_cards: number;
-  prosperity: number;
-  hero_tokens: number;
-  hero_token_values?: number[];
-  drawn_this_turn?: number;
-  drawn_values?: number[];
-  score: number;
-}
-interface KitaraView {
-  phase: string;
-  to_act: number[];
-  current: number;
-  round: number;
-  last_round: number | null;
-  map: Area[];
-  row: KCard[];
-  deck: { size: number; by_age: number[] };
-  discards: string[];
-  bag: number;
-  players: Player[];
-  turn: { moves_left: number; source: string | null; group: Figures; recruit: Figures; to_discard: number; remove: Figures; take_choices: number };
-  retreat: { player: number; from: string; figures: Figures; options: string[] } | null;
-  last_attack: { attacker: number; defender: number; from: string; area: string; size: number; retreat_to: string | null; drew_token: boolean } | null;
-  winners?: number[];
-}
+type Figures = KitaraFigures; // warriors, ruler animals, heroes
+type Area = KitaraView['map'][number];
+type KCard = KitaraCard;
+type Player = KitaraView['players'][number];
 
 export const KINDS = ['warriors', 'animals', 'heroes'] as const;
 const LETTERS = ['W', 'A', 'H'];
 
-// "2 warriors, 1 hero" -> [2, 0, 1]
-export function groupFigures(text: string): Figures {
-  const f: Figures = [0, 0, 0];
-  for (const m of text.matchAll(/(\d+) (warriors?|animals?|heroe?s?)/g)) {
-    const k = m[2].startsWith('warrior') ? 0 : m[2].startsWith('animal') ? 1 : 2;
-    f[k] = Number(m[1]);
-  }
-  return f;
-}
-
-// The area an action names ("start on O1", "place hero on I2", "move from O1", "to O2",
-// "attack I1", "retreat to O5", "remove warrior from O3"), or null.
-export function areaOf(action: string): string | null {
-  const m = /^(?:start on|place \S+ on|move from|to|attack|retreat to|remove \S+ from) (\S+)$/.exec(action);
-  return m ? m[1] : null;
+// The area a structured action names (start, place, move_from, to, attack, retreat, remove), or
+// null.
+export function areaOf(action: KitaraAction): string | null {
+  return 'area' in action ? action.area : null;
 }
 
 // Board targets: `area:NAME`, `row:I` (the card at row position I, 0 next to the deck),
 // `kingdom:I` (the viewer's kingdom card I, to discard), and for choosing a group
 // `warriors:N`, `animals:N`, `heroes:N` (only for kinds whose number is a real choice).
-function targets(legal: string[]): Targets {
+function targets(legal: LegalAction[]): Targets {
   const t: Targets = new Map();
   const groups: [string, Figures][] = [];
-  for (const a of legal) {
+  for (const { text, action: a } of actionsOf<KitaraAction>(legal)) {
     const area = areaOf(a);
-    if (area !== null) {
-      addTarget(t, `area:${area}`, a);
-      continue;
-    }
-    let m = /^take (\d+):/.exec(a);
-    if (m) {
-      addTarget(t, `row:${Number(m[1]) - 1}`, a);
-      continue;
-    }
-    m = /^discard (\d+):/.exec(a);
-    if (m) {
-      addTarget(t, `kingdom:${Number(m[1]) - 1}`, a);
-      continue;
-    }
-    if (a.startsWith('with ')) groups.push([a, groupFigures(a)]);
+    if (area !== null) addTarget(t, `area:${area}`, text);
+    else if (a.kind === 'take') addTarget(t, `row:${a.position - 1}`, text);
+    else if (a.kind === 'discard') addTarget(t, `kingdom:${a.position - 1}`, text);
+    else if (a.kind === 'group') groups.push([text, [a.warriors, a.animals, a.heroes]]);
   }
   for (let k = 0; k < 3; k++) {
     if (new Set(groups.map(([, f]) => f[k])).size < 2) continue;
@@ -226,12 +159,12 @@ function figuresWords(f: Figures): string {
 
 // Outlined areas (clickable, the last move, the group's area) are drawn after the others, so
 // that their neighbours never cover their outline.
-function drawOrder(map: Area[], board: BoardProps, lastArea: string | null): Area[] {
+function drawOrder(map: Area[], board: BoardProps<KitaraView>, lastArea: string | null): Area[] {
   const outlined = (a: Area) => board.targets.has(`area:${a.name}`) || a.name === lastArea || a.name === board.view.turn?.source;
   return [...map.filter((a) => !outlined(a)), ...map.filter(outlined)];
 }
 
-function MapView(props: { board: BoardProps; view: KitaraView; lay: Layout; lastArea: string | null }): JSX.Element {
+function MapView(props: { board: BoardProps<KitaraView>; view: KitaraView; lay: Layout; lastArea: string | null }): JSX.Element {
   const { board, view, lay } = props;
   const attack = view.last_attack;
   const arrow = (from: string, to: string, cls: string, title: string) => {
@@ -348,7 +281,7 @@ function CardView(props: { card: KCard; x: number; y: number; w: number; h: numb
   );
 }
 
-function Row(props: { board: BoardProps; view: KitaraView; x: number; y: number }): JSX.Element {
+function Row(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number; y: number }): JSX.Element {
   const { board, view, x, y } = props;
   const choices = view.turn.take_choices;
   return (
@@ -418,10 +351,10 @@ function turnLines(view: KitaraView): string[] {
   return lines;
 }
 
-function Turn(props: { board: BoardProps; view: KitaraView; x: number; y: number }): JSX.Element {
+function Turn(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number; y: number }): JSX.Element {
   const { board, view, x, y } = props;
   const lines = turnLines(view);
-  const groupKeys = [...board.targets.keys()].filter((k) => /^(warriors|animals|heroes):/.test(k));
+  const groupKeys = [...board.targets.keys()].filter((k) => (KINDS as readonly string[]).includes(groupOf(k)));
   return (
     <g>
       <text x={x} y={y} class="caption">
@@ -476,7 +409,7 @@ function tokensText(p: Player): string {
   return s;
 }
 
-function Kingdoms(props: { board: BoardProps; view: KitaraView; y: number; last: { seat: number; card: number } | null }): JSX.Element {
+function Kingdoms(props: { board: BoardProps<KitaraView>; view: KitaraView; y: number; last: { seat: number; card: number } | null }): JSX.Element {
   const { board, view } = props;
   return (
     <g>
@@ -524,18 +457,19 @@ function Kingdoms(props: { board: BoardProps; view: KitaraView; y: number; last:
   );
 }
 
-function Board(board: BoardProps): JSX.Element {
-  const view = board.view as KitaraView;
+function Board(board: BoardProps<KitaraView>): JSX.Element {
+  const view = board.view;
   const lay = layout(view.map);
   const last = board.last;
-  const lastArea = last ? (areaOf(last.action) ?? (last.action.startsWith('with ') ? view.turn.source : null)) : null;
+  const lastAction = last ? (last.structured as unknown as KitaraAction) : null;
+  const lastArea = lastAction ? (areaOf(lastAction) ?? (lastAction.kind === 'group' ? view.turn.source : null)) : null;
   // A card just taken is the newest of that kingdom.
   let lastCard: { seat: number; card: number } | null = null;
-  if (last && last.action.startsWith('take ')) {
+  if (last && lastAction?.kind === 'take') {
     const k = view.players[last.player]?.kingdom;
     if (k && k.length) lastCard = { seat: last.player, card: k[k.length - 1].card };
   }
-  const chooser = [...board.targets.keys()].some((k) => /^(warriors|animals|heroes):/.test(k));
+  const chooser = [...board.targets.keys()].some((k) => (KINDS as readonly string[]).includes(groupOf(k)));
   const sideHeight = 240 + turnLines(view).length * 16 + (chooser ? 140 : 0);
   // Three drawings: side by side with the kingdoms below on a wide screen, one below the other
   // on a phone (each then scrolls sideways inside its own frame when it must).
@@ -595,7 +529,7 @@ function phase(view: KitaraView): string {
   }
 }
 
-export const kitara: GameUi = {
+export default gameModule<KitaraView>({
   targets,
   Board,
   phase,
@@ -604,4 +538,4 @@ export const kitara: GameUi = {
     { label: 'Hero tokens', values: view.players.map((p) => (p.hero_token_values?.length ? `${p.hero_tokens} (${p.hero_token_values.join('+')})` : p.hero_tokens)) },
     { label: 'Cards', values: view.players.map((p) => p.kingdom.length) },
   ],
-};
+});

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { makeChecker } from '../../scripts/schemas.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
@@ -231,13 +232,12 @@ export async function playToEnd(pages: Page[], random: () => number, limitSecond
 
 // The finished table's record, and for a viewer (seat or 'spectator') every view it may see:
 // the view before the first action and after each action, by replaying the record with the CLI.
-export interface Replayed {
+// `View`: the game's view type (generated from schemas/<game>.json).
+export interface Replayed<View = unknown> {
   views: Set<string>; // canonical JSON of each view
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  byActions: any[]; // the view after N actions, at index N
+  byActions: View[]; // the view after N actions, at index N
   log: { player: number; action: string }[]; // the moves as this viewer reads them, in order
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  final: any; // the view after the last action of the record
+  final: View; // the view after the last action of the record
 }
 
 export function canonical(value: unknown): string {
@@ -263,7 +263,7 @@ function recordText(record: Record<string, unknown>): string {
   return JSON.stringify(record).replace(/"seed":"seed:(\d+)"/, '"seed":$1');
 }
 
-export function replay(recordJson: Record<string, unknown>, viewer: number | 'spectator', dir: string): Replayed {
+export function replay<View = unknown>(recordJson: Record<string, unknown>, viewer: number | 'spectator', dir: string): Replayed<View> {
   const file = join(dir, `record-${String(viewer)}.json`);
   writeFileSync(file, recordText(recordJson));
   const start = join(dir, `start-${String(viewer)}.json`);
@@ -282,13 +282,21 @@ export function replay(recordJson: Record<string, unknown>, viewer: number | 'sp
     log.push(...s.revealed);
     final = s.view;
   }
-  return { views, byActions, log, final };
+  // The views are the engine's own for this game (the caller names its view type).
+  return { views, byActions: byActions as View[], log, final: final as View };
 }
 
 // Checks that a page received nothing its viewer may not see: every view in its state messages
 // is one of the viewer's replayed views, and the move log it gathered reads exactly as the
 // viewer's replayed log. Returns the number of state messages checked.
+// Every message must also match schemas/ (scripts/schemas.mjs), down to each game's view and
+// structured actions.
+const schemaChecker = makeChecker();
 export function checkSecrecy(rec: Recording, replayed: Replayed): number {
+  for (const m of rec.messages) {
+    const problems = schemaChecker.serverMessage(m);
+    if (problems.length) throw new Error(`a ${String(m.type)} message does not match schemas/: ${problems.join('; ').slice(0, 600)}`);
+  }
   let states = 0;
   const log = new Map<number, { player: number; action: string }>();
   for (const m of rec.messages) {

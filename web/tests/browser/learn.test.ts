@@ -64,6 +64,11 @@ describe('every board at 1366x768 and 390x844', () => {
         expect(o.page, 'the page scrolls sideways').toBeLessThanOrEqual(0);
         // Kariba and Kitara are drawn to fit the width; the other boards may scroll in their frame.
         if (b.game === 'kariba' || b.game === 'kitara') expect(o.inside, 'the board scrolls sideways').toBeLessThanOrEqual(1);
+        // Every score column explains itself on hover.
+        const headers = await page.locator('.seats thead th').count();
+        const explained = await page.locator('.seats thead th[data-score-help]').evaluateAll((ths) => ths.map((t) => t.getAttribute('title') ?? ''));
+        expect(explained.length).toBe(headers - 3);
+        for (const t of explained) expect(t.length).toBeGreaterThan(20);
         await screenshot(page, `board-${b.game}-${size}`);
         // What a player sees first, small enough for docs/web.md (copied there by hand).
         await page.screenshot({ path: join(ARTIFACTS, `docs-${b.game}-${size}.jpg`), type: 'jpeg', quality: 70 });
@@ -171,6 +176,39 @@ describe('rules', () => {
     await movesMade(page, rng(3), 1);
     await page.waitForFunction((n) => Number(document.querySelector('main.table-page')?.getAttribute('data-actions')) > n, before);
     expect(await page.locator('.conn').textContent()).toBe('connected');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('first-game guide', () => {
+  test('explains the decision and the last move on the first table of a game, and can be switched off', async () => {
+    const { context, page, errors } = await open(browser, 'phone');
+    await createTable(page, server.url, 'kariba', 2, ['human', 'random']);
+    await page.waitForSelector('main.table-page[data-your-turn="yes"] .guide[data-guide="on"]');
+    expect(await page.locator('[data-guide-tip]').textContent()).toMatch(/^Now: Choose an animal/);
+    await movesMade(page, rng(11), 1);
+    // The AI's answer comes back: the guide names the last mover and what it did.
+    await page.waitForFunction(() => /P1 AI random/.test(document.querySelector('[data-guide-last]')?.textContent ?? ''));
+    const last = (await page.locator('.log li.last .what').textContent())!;
+    const told = (await page.locator('[data-guide-last]').textContent())!;
+    // Either the move as logged, or (a chase) the animals it names.
+    expect(told.includes(last) || /chased/.test(told), told).toBe(true);
+    await page.locator('[data-guide-switch]').uncheck();
+    expect(await page.locator('.guide').getAttribute('data-guide')).toBe('off');
+    expect(await page.locator('[data-guide-tip]').count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector('main.table-page[data-status="playing"] .guide');
+    expect(await page.locator('.guide').getAttribute('data-guide')).toBe('off');
+    await page.locator('[data-guide-switch]').check();
+    await page.waitForSelector('[data-guide-tip]');
+    // A second table of the same game has no guide; the first of another game has one.
+    await createTable(page, server.url, 'kariba', 2, ['human', 'random']);
+    await page.waitForSelector('main.table-page[data-status="playing"] svg.board');
+    expect(await page.locator('.guide').count()).toBe(0);
+    await createTable(page, server.url, 'kalimambo', 2, ['human', 'random']);
+    await page.waitForSelector('main.table-page[data-your-turn="yes"] [data-guide-tip]');
+    expect(await page.locator('[data-guide-tip]').textContent()).toMatch(/Choose a card secretly/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -99,11 +99,20 @@ describe('lobby', () => {
     await createTable(page, server.url, 'kilimanjaro', 2, ['human', 'random']);
     await page.waitForSelector('main[data-your-turn="yes"]');
     // A counter kind, then the space: the spaces skip the villages, so the numbers have gaps.
-    await page.locator('svg.board [data-target^="kind:"]').first().click();
+    const kind = page.locator('svg.board [data-target^="kind:"]').first();
+    const counter = (await kind.getAttribute('data-target'))!.slice('kind:'.length);
+    await kind.click();
     const slider = page.locator('[data-numeric-slider]');
     const last = Number(await slider.getAttribute('max'));
-    const legal = (rec.messages.filter((m) => m.type === 'state' && m.legal).pop()!.legal as string[]).filter((a) => a.startsWith('place '));
-    const verb = (await page.locator('[data-numeric]').getAttribute('data-numeric'))!;
+    const state = rec.messages.filter((m) => m.type === 'state' && m.legal).pop()!;
+    const legal = state.legal as string[];
+    const structured = state.legal_structured as { kind: string; counter?: string; space?: number }[];
+    // The placements of that counter by space, from the structured forms (never the texts).
+    const expected = legal
+      .map((text, i) => ({ text, a: structured[i] }))
+      .filter(({ a }) => a.kind === 'place' && a.counter === counter)
+      .sort((x, y) => x.a.space! - y.a.space!);
+    expect(await page.locator('[data-numeric]').getAttribute('data-numeric-field')).toBe('space');
     const offered: string[] = [];
     for (let i = 0; i <= last; i++) {
       await slider.fill(String(i));
@@ -111,9 +120,9 @@ describe('lobby', () => {
       expect(await button.isEnabled()).toBe(true);
       offered.push((await button.textContent())!);
     }
-    expect(offered).toEqual(legal.filter((a) => a.startsWith(verb + ' ')).sort((a, b) => Number(a.split(' ').pop()) - Number(b.split(' ').pop())));
+    expect(offered).toEqual(expected.map((e) => e.text));
     // A number that is not a choice cannot be sent.
-    const spaces = offered.map((a) => Number(a.split(' ').pop()));
+    const spaces = expected.map((e) => e.a.space!);
     const gap = spaces.find((n, i) => i > 0 && n - spaces[i - 1] > 1)! - 1;
     await page.locator('[data-numeric]').fill(String(gap));
     expect(await page.locator('[data-submit]').isEnabled()).toBe(false);

@@ -2,6 +2,7 @@
 // and check that every message the page received holds only what the seat may see; for the
 // games with hidden hands or counters, also that the page's DOM shows none of the opponents'
 // hidden values (taken from the opponents' own replayed views).
+import type { KaribaView, KilimanjaroView, KitaraView } from '../../src/generated/schemas.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -105,8 +106,8 @@ describe('the page never shows an opponent hidden values', () => {
     await playToEnd([page], random);
     const record = await fetchRecord(server.url, table);
     // The opponent's own view at that moment names the kinds of its face-down counters.
-    const opponentView = replay(truncated(record, seen.actions), 1, server.dir).final;
-    const myView = replay(truncated(record, seen.actions), 0, server.dir).final;
+    const opponentView = replay<KilimanjaroView>(truncated(record, seen.actions), 1, server.dir).final;
+    const myView = replay<KilimanjaroView>(truncated(record, seen.actions), 0, server.dir).final;
     expect(opponentView).toBeTruthy();
     let hiddenChecked = 0;
     for (const counter of opponentView.counters as { space: number; placer: number; face_up: boolean; kind: string }[]) {
@@ -117,7 +118,7 @@ describe('the page never shows an opponent hidden values', () => {
         hiddenChecked++;
       } else {
         // Our own counters and every face-up one: drawn with the kind our own view gives.
-        const own = myView.counters.find((c: { space: number }) => c.space === counter.space);
+        const own = myView.counters.find((c: { space: number }) => c.space === counter.space)!;
         expect(own.kind).not.toBeNull();
         expect(shown!.kind).toBe(own.kind);
       }
@@ -135,8 +136,8 @@ describe('the page never shows an opponent hidden values', () => {
     const seen = await hiddenSnapshot(page);
     await playToEnd([page], random);
     const record = await fetchRecord(server.url, table);
-    const mine = replay(truncated(record, seen.actions), 0, server.dir).final;
-    const theirs = replay(truncated(record, seen.actions), 1, server.dir).final;
+    const mine = replay<KaribaView>(truncated(record, seen.actions), 0, server.dir).final;
+    const theirs = replay<KaribaView>(truncated(record, seen.actions), 1, server.dir).final;
     const handOf = (view: { animals: string[]; players: { hand?: number[] }[] }, seat: number) =>
       view.players[seat].hand!.flatMap((n, a) => (n > 0 ? [{ animal: view.animals[a], count: n }] : []));
     // The page draws exactly the own hand, and no other: when the two hands differ, showing
@@ -168,8 +169,8 @@ describe('the page never shows an opponent hidden values', () => {
     };
     await playToEnd([page], random, 240, look);
     const record = await fetchRecord(server.url, table);
-    const mine = replay(record, 0, server.dir).byActions;
-    const theirs = replay(record, 1, server.dir).byActions;
+    const mine = replay<KitaraView>(record, 0, server.dir).byActions;
+    const theirs = replay<KitaraView>(record, 1, server.dir).byActions;
     let checked = 0;
     for (const s of seen) {
       const view = mine[s.actions];

@@ -65,10 +65,20 @@ describe('choices', () => {
     expect(pick(legal, targets(), ['card:canoe 6'], 'card:lion 9')).toEqual({ picked: ['card:canoe 6'] });
   });
 
-  test('numericChoice finds a bid range and refuses mixed lists', () => {
-    expect(numericChoice(['bid 2', 'bid 0', 'bid 1'])).toEqual({ verb: 'bid', values: [0, 1, 2] });
-    expect(numericChoice(['bid 1', 'pass'])).toBeNull();
-    expect(numericChoice(['bid 1', 'take 2'])).toBeNull();
-    expect(numericChoice(['bid 1'])).toBeNull();
+  test('numericChoice finds a range of one numeric field and refuses mixed lists', () => {
+    const bid = (n: number) => ({ text: `bid ${n}`, structured: { kind: 'bid', pounds: n } });
+    const place = (counter: string, space: number) => ({ text: `place ${counter} on ${space}`, structured: { kind: 'place', counter, space } });
+    const choice = numericChoice([bid(2), bid(0), bid(1)])!;
+    expect([choice.kind, choice.field, choice.values]).toEqual(['bid', 'pounds', [0, 1, 2]]);
+    expect(choice.textOf.get(2)).toBe('bid 2');
+    // The texts are never read: a game may write its numbers however it likes.
+    expect(numericChoice([{ text: 'x', structured: { kind: 'bid', pounds: 7 } }, bid(3)])!.textOf.get(7)).toBe('x');
+    const spaces = numericChoice([place('lion', 37), place('lion', 12)])!;
+    expect([spaces.kind, spaces.field, spaces.values]).toEqual(['place', 'space', [12, 37]]);
+    expect(numericChoice([place('lion', 37), place('banana', 12)])).toBeNull(); // two fields differ
+    expect(numericChoice([bid(1), { text: 'pass', structured: { kind: 'pass' } }])).toBeNull();
+    expect(numericChoice([bid(1), { text: 'take 2', structured: { kind: 'take', pounds: 2 } }])).toBeNull();
+    expect(numericChoice([bid(1), { text: 'bid x', structured: { kind: 'bid', pounds: 'x' } }])).toBeNull();
+    expect(numericChoice([bid(1)])).toBeNull();
   });
 });

@@ -141,6 +141,8 @@ describe('TableConnection', () => {
   });
 
   test('mergeLog replaces an entry of the same index', () => {
-    expect(mergeLog([{ index: 0, player: 0, action: 'a' }], [{ index: 0, player: 0, action: 'b' }])).toEqual([{ index: 0, player: 0, action: 'b' }]);
+    const a = { index: 0, player: 0, action: 'a', structured: { kind: 'a' } };
+    const b = { index: 0, player: 0, action: 'b', structured: { kind: 'b' } };
+    expect(mergeLog([a], [b])).toEqual([b]);
   });
 });

@@ -1,27 +1,27 @@
 // Each game's mapping of legal actions to board targets, on views and legal actions produced by
-// the engine (fixtures/*.json, from `savanna new/step/legal/view`): every target stands only for
-// legal actions, and the board's clicks reach every legal action they are meant to.
+// the engine (fixtures made afresh from fixtures/positions.json by `savanna new/step/legal/view`
+// before the tests run): every target stands only for legal actions, and the board's clicks reach
+// every legal action they are meant to. Expectations read the structured forms, never the texts.
 import { describe, expect, test } from 'vitest';
-import { narrowed, pick } from '../../src/choices.ts';
-import { gameUi, hasBoard } from '../../src/games/index.ts';
-import { landText } from '../../src/games/kap_kairo.tsx';
-import karibaCases from './fixtures/kariba.json';
-import kilimanjaroCases from './fixtures/kilimanjaro.json';
-import kapKairoCases from './fixtures/kap_kairo.json';
-import kalimamboCases from './fixtures/kalimambo.json';
-import kitaraFixtures from './fixtures/kitara.json';
-import { areaOf, groupFigures, KINDS, layout } from '../../src/games/kitara.tsx';
+import { narrowed, pick, type LegalAction } from '../../src/choices.ts';
+import { drawnGames, gameUi, hasBoard } from '../../src/games/index.ts';
+import type { KalimamboView, KapKairoAction, KapKairoView, KaribaAction, KilimanjaroAction, KilimanjaroView, KitaraAction, KitaraView } from '../../src/generated/schemas.ts';
+import { areaOf, KINDS, layout } from '../../src/games/kitara.tsx';
 import type { BoardProps } from '../../src/games/common.tsx';
+import { fixture, legalOf, type Case } from './fixtures.ts';
 import { elements, render, text } from './render.ts';
 
-interface Case {
-  spec: string;
-  viewer: number;
-  legal: string[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  view: any;
+interface KitaraFixtures {
+  cases: Case<KitaraView>[];
+  starts: Case<KitaraView>[];
+  tokens: { spec: string; holders: number[]; views: Record<string, KitaraView> };
 }
-const ALL: [string, Case[]][] = [
+const karibaCases = fixture<Case[]>('kariba');
+const kilimanjaroCases = fixture<Case<KilimanjaroView>[]>('kilimanjaro');
+const kapKairoCases = fixture<Case<KapKairoView>[]>('kap_kairo');
+const kalimamboCases = fixture<Case<KalimamboView>[]>('kalimambo');
+const kitaraFixtures = fixture<KitaraFixtures>('kitara');
+const ALL: [string, Case<unknown>[]][] = [
   ['kariba', karibaCases],
   ['kilimanjaro', kilimanjaroCases],
   ['kap_kairo', kapKairoCases],
@@ -29,10 +29,14 @@ const ALL: [string, Case[]][] = [
   ['kitara', [...kitaraFixtures.cases, ...kitaraFixtures.starts]],
 ];
 
+test('every game with a drawing has fixtures, found by file name', () => {
+  expect(drawnGames()).toEqual(ALL.map(([g]) => g).sort());
+});
+
 describe.each(ALL)('%s', (game, cases) => {
   test('has a board of its own', () => expect(hasBoard(game)).toBe(true));
   test.each(cases.map((c) => [c.spec, c] as const))('targets stand for legal actions only (%s)', (_spec, c) => {
-    const targets = gameUi(game).targets(c.legal, c.view);
+    const targets = gameUi(game).targets(legalOf(c), c.view as never);
     for (const [key, actions] of targets) {
       expect(key).toMatch(/^[a-z_]+(:.+)?$/);
       for (const a of actions) expect(c.legal).toContain(a);
@@ -40,65 +44,77 @@ describe.each(ALL)('%s', (game, cases) => {
   });
 });
 
-function targetsOf(game: string, c: Case) {
-  return gameUi(game).targets(c.legal, c.view);
+function targetsOf(game: string, c: Case<unknown>) {
+  return gameUi(game).targets(legalOf(c), c.view as never);
+}
+// The legal actions as game `A`'s structured actions, with their texts.
+function actions<A>(c: Case<unknown>): { text: string; a: A }[] {
+  return legalOf(c).map((l: LegalAction) => ({ text: l.text, a: l.structured as unknown as A }));
 }
 
 test('kariba: each animal in hand offers exactly its plays; the pile and face-up cards their draws', () => {
-  for (const c of karibaCases as Case[]) {
+  const kinds = new Set<string>();
+  for (const c of karibaCases) {
     const t = targetsOf('kariba', c);
-    for (const a of c.legal) {
-      const play = /^play \d+ (\S+)$/.exec(a);
-      if (play) expect(t.get(`animal:${play[1]}`)).toContain(a);
-      else if (a === 'draw pile') expect(t.get('pile')).toEqual([a]);
-      else expect(t.get(`display:${a.slice(5)}`)).toEqual([a]);
+    for (const { text, a } of actions<KaribaAction>(c)) {
+      kinds.add(a.kind);
+      if (a.kind === 'play') expect(t.get(`animal:${a.animal}`)).toContain(text);
+      else if (a.kind === 'draw') expect(t.get('pile')).toEqual([text]);
+      else expect(t.get(`display:${a.animal}`)).toEqual([text]);
     }
   }
+  expect([...kinds].sort()).toEqual(['draw', 'play', 'take']);
 });
 
 test('kilimanjaro: a space and a counter kind, or a card and a pile, make exactly one action', () => {
-  for (const c of kilimanjaroCases as Case[]) {
+  let checked = 0;
+  for (const c of kilimanjaroCases) {
     const t = targetsOf('kilimanjaro', c);
-    for (const a of c.legal) {
-      const place = /^place (\S+) on (\d+)$/.exec(a);
-      const play = /^play (\S+ \d+) on (P\d+ pile \d)$/.exec(a);
-      const keys = place ? [`kind:${place[1]}`, `space:${place[2]}`] : play ? [`card:${play[1]}`, `pile:${play[2]}`] : [];
-      expect(keys, a).toHaveLength(2);
-      expect(narrowed(c.legal, t, keys)).toEqual([a]);
+    for (const { text, a } of actions<KilimanjaroAction>(c)) {
+      const keys = a.kind === 'place' ? [`kind:${a.counter}`, `space:${a.space}`] : a.kind === 'play' ? [`card:${a.card.type} ${a.card.value}`, `pile:P${a.target} pile ${a.pile}`] : [];
+      if (keys.length === 0) continue;
+      expect(narrowed(c.legal, t, keys)).toEqual([text]);
       const first = pick(c.legal, t, [], keys[0]);
       const second = first.play ? first : pick(c.legal, t, first.picked, keys[1]);
-      expect(second.play).toBe(a);
+      expect(second.play).toBe(text);
+      checked++;
     }
   }
+  expect(checked).toBeGreaterThan(20);
   // The placement offers no space that is a village or next to a counter.
-  const placing = (kilimanjaroCases as Case[]).find((c) => c.view.phase === 'place')!;
+  const placing = kilimanjaroCases.find((c) => c.view.phase === 'place')!;
   const spaces = [...targetsOf('kilimanjaro', placing).keys()].filter((k) => k.startsWith('space:')).map((k) => Number(k.slice(6)));
+  expect(spaces.length).toBeGreaterThan(0);
   for (const v of placing.view.trail.villages) expect(spaces).not.toContain(v);
   for (const counter of placing.view.counters) for (const d of [-1, 0, 1]) expect(spaces).not.toContain(counter.space + d);
 });
 
-test('kap_kairo: every card up for purchase is a target with the text of its take action', () => {
-  const choosing = (kapKairoCases as Case[]).find((c) => c.view.phase === 'choose')!;
+test('kap_kairo: every card up for purchase is a target of its take action', () => {
+  const choosing = kapKairoCases.find((c) => c.view.phase === 'choose')!;
   const t = targetsOf('kap_kairo', choosing);
   expect(choosing.view.auction.length).toBeGreaterThan(0);
-  for (const card of choosing.view.auction) {
-    const key = `take:${landText(card)}`;
-    if (choosing.legal.includes(`take ${landText(card)}`)) expect(t.get(key)).toEqual([`take ${landText(card)}`]);
+  const takes = actions<KapKairoAction>(choosing).filter(({ a }) => a.kind === 'take');
+  expect(takes.length).toBeGreaterThan(0);
+  for (const { text, a } of takes) {
+    if (a.kind !== 'take') continue;
+    expect(a.card).toEqual(choosing.view.auction[a.slot]);
+    expect(t.get(`take:${a.slot}`)).toEqual([text]);
   }
-  expect([...t.values()].flat().sort()).toEqual(choosing.legal.filter((a) => a.startsWith('take ')).sort());
+  expect([...t.values()].flat().sort()).toEqual(takes.map(({ text }) => text).sort());
 });
 
 test('kalimambo: each card left in the hand plays itself', () => {
-  for (const c of kalimamboCases as Case[]) {
+  for (const c of kalimamboCases) {
     const t = targetsOf('kalimambo', c);
-    const hand: number[] = c.view.players[c.viewer].cards_left;
-    expect(hand.map((v) => t.get(`card:${v}`))).toEqual(hand.map((v) => [`play ${v}`]));
+    const hand = c.view.players[c.viewer].cards_left;
+    const byCard = new Map(actions<{ kind: 'play'; card: number }>(c).map(({ text, a }) => [a.card, text]));
+    expect(hand.map((v) => t.get(`card:${v}`))).toEqual(hand.map((v) => [byCard.get(v)]));
   }
 });
 
-// Kitara's fixtures (fixtures/make_kitara.mjs): the first position of each decision, and one in
-// which a seat holds hero tokens, seen by every seat and a spectator.
-const kitaraCases = kitaraFixtures.cases as Case[];
+// Kitara's fixtures (fixtures/find_positions.mjs): the first position of each decision, and one
+// in which a seat holds hero tokens, seen by every seat and a spectator.
+const kitaraCases = kitaraFixtures.cases;
 
 test('kitara: the fixtures hold every kind of decision', () => {
   expect(kitaraCases.map((c) => c.view.phase)).toEqual(['start', 'take', 'recruit', 'move_source', 'move_group', 'move_border', 'retreat', 'discard', 'remove', 'over']);
@@ -109,10 +125,9 @@ test('kitara: a click on an area, a row card or a kingdom card plays the one act
   let checked = 0;
   for (const c of kitaraCases) {
     const t = targetsOf('kitara', c);
-    for (const a of c.legal) {
-      const take = /^take (\d+):/.exec(a);
-      const discard = /^discard (\d+):/.exec(a);
-      const key = areaOf(a) !== null ? `area:${areaOf(a)}` : take ? `row:${Number(take[1]) - 1}` : discard ? `kingdom:${Number(discard[1]) - 1}` : null;
+    for (const { text: a, a: action } of actions<KitaraAction>(c)) {
+      const area = areaOf(action);
+      const key = area !== null ? `area:${area}` : action.kind === 'take' ? `row:${action.position - 1}` : action.kind === 'discard' ? `kingdom:${action.position - 1}` : null;
       if (key === null) continue;
       expect(t.get(key), a).toEqual([a]);
       expect(pick(c.legal, t, [], key).play).toBe(a);
@@ -125,10 +140,11 @@ test('kitara: a click on an area, a row card or a kingdom card plays the one act
 test('kitara: a group is chosen by clicking a number per kind, and every group can be chosen', () => {
   const c = kitaraCases.find((x) => x.view.phase === 'move_group')!;
   const t = targetsOf('kitara', c);
-  const groups = c.legal.filter((a) => a.startsWith('with '));
+  const groups = actions<KitaraAction>(c).filter(({ a }) => a.kind === 'group');
   expect(groups.length).toBeGreaterThan(1);
-  for (const a of groups) {
-    const f = groupFigures(a);
+  for (const { text: a, a: group } of groups) {
+    if (group.kind !== 'group') continue;
+    const f = [group.warriors, group.animals, group.heroes];
     const keys = KINDS.map((k, i) => `${k}:${f[i]}`).filter((k) => t.has(k));
     expect(keys.length).toBeGreaterThan(0);
     let picked: string[] = [];
@@ -140,13 +156,11 @@ test('kitara: a group is chosen by clicking a number per kind, and every group c
     }
     expect(played ?? (narrowed(c.legal, t, picked).length === 1 ? narrowed(c.legal, t, picked)[0] : undefined)).toBe(a);
   }
-  expect(groupFigures('with 2 warriors, 1 animal, 3 heroes')).toEqual([2, 1, 3]);
-  expect(groupFigures('with 1 hero')).toEqual([0, 0, 1]);
 });
 
 test('kitara: the built-in maps are drawn as rings; a map unlike them as a circle with its borders', () => {
   const specs = new Set<string>();
-  for (const c of [...kitaraCases, ...(kitaraFixtures.starts as Case[])]) {
+  for (const c of [...kitaraCases, ...kitaraFixtures.starts]) {
     const lay = layout(c.view.map);
     for (const a of c.view.map) expect(lay.shapes.get(a.name)?.path !== undefined || a.type === 'lake', a.name).toBe(true);
     expect(lay.lines).toEqual([]);
@@ -164,19 +178,19 @@ test('kitara: the built-in maps are drawn as rings; a map unlike them as a circl
   expect(new Set(lay.lines.map((l) => [...l].sort().join('-')))).toEqual(borders);
 });
 
-function drawKitara(view: unknown, viewer: number | 'spectator', legal: string[] = []) {
+function drawKitara(view: KitaraView, viewer: number | 'spectator', legal: LegalAction[] = []) {
   const ui = gameUi('kitara');
-  const props: BoardProps = { view, legal, viewer, targets: ui.targets(legal, view), picked: [], onPick: () => {}, last: null, names: [] };
+  const props: BoardProps = { view: view as never, legal, viewer, targets: ui.targets(legal, view as never), picked: [], onPick: () => {}, last: null, names: [] };
   return render(ui.Board(props));
 }
 
 test('kitara: the board draws every area with its owner and figures, and every kingdom card', () => {
   for (const c of kitaraCases) {
-    const els = elements(drawKitara(c.view, c.viewer, c.legal));
+    const els = elements(drawKitara(c.view, c.viewer, legalOf(c)));
     const areas = els.filter((e) => e.attrs['data-area'] !== undefined);
     expect(areas.map((e) => e.attrs['data-area']).sort()).toEqual(c.view.map.map((a: { name: string }) => a.name).sort());
     for (const e of areas) {
-      const a = c.view.map.find((x: { name: string }) => x.name === e.attrs['data-area']);
+      const a = c.view.map.find((x: { name: string }) => x.name === e.attrs['data-area'])!;
       expect(e.attrs['data-owner']).toBe(a.owner);
       expect(e.attrs['data-figures']).toBe(a.figures.join(','));
     }
@@ -190,7 +204,7 @@ test('kitara: the board draws every area with its owner and figures, and every k
 });
 
 test('kitara: hero token values appear only for the seat the view gives them to', () => {
-  const { holders, views } = kitaraFixtures.tokens as unknown as { holders: number[]; views: Record<string, { players: { seat: number; hero_tokens: number; hero_token_values?: number[] }[] }> };
+  const { holders, views } = kitaraFixtures.tokens;
   expect(holders.length).toBeGreaterThan(0);
   for (const [who, view] of Object.entries(views)) {
     const viewer = who === 'spectator' ? 'spectator' : Number(who);

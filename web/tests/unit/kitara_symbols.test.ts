@@ -4,10 +4,9 @@ import { expect, test } from 'vitest';
 import type { BoardProps } from '../../src/games/common.tsx';
 import { gameUi } from '../../src/games/index.ts';
 import { cardSymbols } from '../../src/rules/kitara_symbols.tsx';
-import kitaraFixtures from './fixtures/kitara.json';
+import type { KitaraView } from '../../src/generated/schemas.ts';
+import { fixture, legalOf, type Case } from './fixtures.ts';
 import { elements, render, text } from './render.ts';
-
-interface KCard { card: number; take: number; figures: [number, number, number]; moves: number; prosperity: number; no_feed: boolean }
 
 test('cardSymbols counts every kind the card holds', () => {
   expect(cardSymbols({ take: 2, figures: [3, 0, 1], moves: 2, prosperity: 0, no_feed: true })).toEqual([
@@ -20,11 +19,12 @@ test('cardSymbols counts every kind the card holds', () => {
 });
 
 test('kitara cards draw their symbols as icons with counts, never as codes', () => {
-  const cases = (kitaraFixtures as unknown as { cases: { view: { row: KCard[]; players: { kingdom: KCard[] }[] }; viewer: number | 'spectator'; legal: string[] }[] }).cases;
+  const { cases } = fixture<{ cases: Case<KitaraView>[] }>('kitara');
   let cards = 0;
   for (const c of cases) {
     const ui = gameUi('kitara');
-    const props: BoardProps = { view: c.view, legal: c.legal, viewer: c.viewer, targets: ui.targets(c.legal, c.view), picked: [], onPick: () => {}, last: null, names: [] };
+    const legal = legalOf(c);
+    const props: BoardProps = { view: c.view as never, legal, viewer: c.viewer, targets: ui.targets(legal, c.view as never), picked: [], onPick: () => {}, last: null, names: [] };
     const els = elements(render(ui.Board(props)));
     const byId = new Map([...c.view.row, ...c.view.players.flatMap((p) => p.kingdom)].map((k) => [k.card, k]));
     for (const e of els.filter((x) => x.attrs['data-card'] !== undefined)) {

@@ -1,0 +1,69 @@
+// Shared helpers of the Python module `savanna._savanna` (pybind11): errors as Python
+// exceptions, JSON <-> Python objects, viewers and actions given in Python's forms.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/record.h"
+#include "core/result.h"
+#include "core/state.h"
+
+namespace savanna::python {
+
+namespace py = pybind11;
+
+// The Python exception class savanna.SavannaError (a ValueError), set up by the module.
+py::object& ErrorClass();
+// Raises SavannaError with the engine's one-line message.
+[[noreturn]] void Raise(const std::string& message);
+
+template <typename T>
+T Unwrap(Result<T> result) {
+  if (!result) Raise(result.error().message);
+  return std::move(*result);
+}
+inline void Unwrap(Result<void> result) {
+  if (!result) Raise(result.error().message);
+}
+
+py::object ToPython(const Json& json);
+Json FromPython(const py::handle& object);
+
+// A state held by Python: it keeps its game alive and, when it grew from a seed through
+// apply(), the actions since, so that record() can write a replayable game record.
+struct PyState {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> state;
+  std::optional<uint64_t> seed;  // unset for loaded or determinized states
+  std::vector<RecordedAction> actions;
+
+  PyState Copy() const { return PyState{game, state->Clone(), seed, actions}; }
+};
+
+// None or "spectator" -> kSpectator; an int seat checked against the game.
+Player ToViewer(const Game& game, const py::handle& viewer);
+// The player who owes an action: `player` if given, else the single player to act (an error
+// when nobody or several players act).
+Player ActingPlayer(const State& state, const py::handle& player);
+// An action id from an int, an action string or a structured action (dict), checked legal.
+Action ToAction(const State& state, Player player, const py::handle& action);
+
+// The form Python holds games in (pybind11 holders cannot be shared_ptr<const T>); Python code
+// has no way to change a Game.
+std::shared_ptr<Game> Mutable(std::shared_ptr<const Game> game);
+
+void BindGames(py::module_& m);
+void BindStates(py::module_& m);
+void BindAgents(py::module_& m);
+void BindVectorEnv(py::module_& m);
+void BindPythonAgents(py::module_& m);
+// Raises the first error a Python agent met inside a C++ loop (sim), if any, and clears it.
+void RaisePendingAgentError();
+
+}  // namespace savanna::python
