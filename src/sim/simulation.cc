@@ -9,11 +9,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 #include "agents/agent.h"
 #include "core/check.h"
 #include "core/rng.h"
+#include "core/thread_pool.h"
 #include "sim/accumulator.h"
 
 namespace savanna {
@@ -204,10 +204,7 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       if (folded != before) slot_freed.notify_all();
     }
   };
-  std::vector<std::thread> workers;
-  for (int t = 1; t < threads; ++t) workers.emplace_back(work);
-  work();
-  for (auto& worker : workers) worker.join();
+  ThreadPool::Shared().Run(threads, [&](int) { work(); });
 
   accumulator.Finish(result, config.bootstrap);
   return result;
