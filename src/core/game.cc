@@ -20,4 +20,10 @@ Game::Game(GameInfo info, Params params)
       params_(std::move(params)),
       num_players_(int(params_.Int("players"))) {}
 
+int Game::ObservationSize() const {
+  int size = 1;
+  for (int d : ObservationShape()) size *= d;
+  return size;
+}
+
 }  // namespace savanna

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/observation.h"
 #include "core/params.h"
 #include "core/result.h"
 #include "core/rollout_policy.h"
@@ -41,6 +42,14 @@ class Game {
   virtual int NumDistinctActions() const = 0;
   // No game lasts more actions than this (the conformance suite checks it).
   virtual int MaxGameLength() const = 0;
+
+  // ---- For learning code (core/observation.h, docs/python.md) ---------------------------
+  // How this configuration unfolds: sequential or simultaneous, chance, information, utility.
+  virtual GameType Type() const = 0;
+  // The shape (row-major) of every observation tensor State::ObservationTensor writes; fixed
+  // for a configuration. ObservationSize() is the product of its dimensions.
+  virtual std::vector<int> ObservationShape() const = 0;
+  int ObservationSize() const;
 
   // A fresh game; every shuffle and draw follows from `seed`.
   virtual std::unique_ptr<State> NewInitialState(uint64_t seed) const = 0;

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -95,6 +96,11 @@ class State {
   // top-level fields are all required by StateFromJson, with the RNG under "rng" in RngToJson
   // form (json_io.h).
   virtual Json ToJson() const = 0;
+  // `viewer`'s fixed-shape float32 observation (game().ObservationShape(), row-major) written
+  // into `out`, whose size must be game().ObservationSize(). It encodes only what View(viewer)
+  // holds, so states with the same view give the same tensor (the conformance suite checks
+  // it); every slot is written. Allocation-free. Layouts: docs/rules/<game>.md.
+  virtual void ObservationTensor(Player viewer, std::span<float> out) const = 0;
 
   // ---- Hidden information --------------------------------------------------------------------
   // Re-samples everything `viewer` cannot see (unseen cards re-dealt among the hidden places,

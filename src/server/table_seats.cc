@@ -77,7 +77,9 @@ void Table::Join(std::optional<int> wanted, std::string name, std::shared_ptr<Cl
     const std::string token = RandomHex(kTokenBytes);
     StoredSeat updated = stored_.seats[*seat];
     updated.token_hash = Sha256Hex(token);
-    updated.name = name;
+    // A player who gives no name gets a readable one, never "human": the seat counted from 1.
+    const bool blank = name.find_first_not_of(" \t") == std::string::npos;
+    updated.name = blank ? "Guest " + std::to_string(*seat + 1) : name;
     const bool was_waiting = StatusLocked() == TableStatus::kWaiting;
     Write(
         [this, s = *seat, updated](TableStore::Done done) {

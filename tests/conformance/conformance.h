@@ -20,21 +20,22 @@ namespace savanna::conformance {
 // applies through the checked Apply (on a copy); a few bad submissions (ids -1 and
 // NumDistinctActions(), a random illegal id, a seat out of range, a player not to act) are
 // rejected with Hash() unchanged.
-// The end of every game: scores, returns and winners agree; the same seed and actions replay
-// to the same hash after every action.
-// A fully checked step (expensive): action strings are unique and ParseAction reads them back;
-// every illegal id of every seat is rejected with Hash() and ToJson() unchanged and IsLegal
-// agrees; Clone and CopyFrom are equal and independent; ToJson -> text -> StateFromJson is
-// identical and plays on identically; StateFromJson rejects a document missing a field or with
-// a field of the wrong type, without throwing; for every viewer, View and ViewText are those of
-// a Determinize(viewer) of the state, which re-seeds the RNG and keeps the turn and the
-// viewer's options (one determinized state per step is also reloaded from JSON); no view shows
-// the RNG; a pending simultaneous submission changes no other viewer's view and no other
-// player's options; every order of the simultaneous submissions gives the same state; at a
-// sequential step, actions that leave a viewer's view identical afterwards have the same
-// PublicActionString (so a log names nothing the viewer cannot see; at most
-// kMaxPublicStringChecks such steps per configuration, kMaxPublicStringActions actions each).
-// Fully checked are every step of the first kFullCheckGames games (whose records are also
+// Every step also: a game whose Type() says sequential never has two players to act.
+// The end of every game: scores, returns and winners agree and lie in Type()'s utility range; the
+// same seed and actions replay to the same hash after every action. A fully checked step
+// (expensive): action strings are unique and ParseAction reads them back; every illegal id of every
+// seat is rejected with Hash() and ToJson() unchanged and IsLegal agrees; Clone and CopyFrom are
+// equal and independent; ToJson -> text -> StateFromJson is identical and plays on identically;
+// StateFromJson rejects a document missing a field or with a field of the wrong type, without
+// throwing; for every viewer, View, ViewText and ObservationTensor (which must fill exactly
+// ObservationShape(), every slot, nothing past it) are those of a Determinize(viewer) of the state,
+// which re-seeds the RNG and keeps the turn and the viewer's options (one determinized state per
+// step is also reloaded from JSON); no view shows the RNG; a pending simultaneous submission
+// changes no other viewer's view and no other player's options; every order of the simultaneous
+// submissions gives the same state; at a sequential step, actions that leave a viewer's view
+// identical afterwards have the same PublicActionString (so a log names nothing the viewer cannot
+// see; at most kMaxPublicStringChecks such steps per configuration, kMaxPublicStringActions actions
+// each). Fully checked are every step of the first kFullCheckGames games (whose records are also
 // written, read and replayed) and about kSampledStepsPerGame random steps of each later game.
 // Cost: Kariba takes 2-7 CPU seconds per configuration (34 of them: under 2 minutes with
 // ctest -j2), half or more of it in the full checks, so kFullCheckGames is the knob to turn.

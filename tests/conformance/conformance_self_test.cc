@@ -71,7 +71,11 @@ INSTANTIATE_TEST_SUITE_P(
         FlawCase{SealedBidsFlaw::kDeterminizeKeepsRng, "kept the true RNG state"},
         FlawCase{SealedBidsFlaw::kDeterminizeOnlyReseeds, "determinizations differed"},
         FlawCase{SealedBidsFlaw::kLoadForgetsPending, "round trip differs"},
-        FlawCase{SealedBidsFlaw::kStructuredBidsAlike, "is that of another legal action too"}),
+        FlawCase{SealedBidsFlaw::kStructuredBidsAlike, "is that of another legal action too"},
+        FlawCase{SealedBidsFlaw::kTensorShowsPendingBids,
+                 "Determinize() changed ObservationTensor"},
+        FlawCase{SealedBidsFlaw::kTensorWritesPastShape, "writes past its shape"},
+        FlawCase{SealedBidsFlaw::kTensorSkipsSlot, "unwritten"}),
     [](const auto& param_info) { return "Flaw" + std::to_string(param_info.index); });
 
 // The rerun hint of a failure replays exactly that game, to the same failure.

@@ -218,9 +218,9 @@ bool GameChecker::CheckCorruptJson() {
   return !failed_;
 }
 
-// Views hide what they must: Determinize(viewer) leaves View(viewer) unchanged, re-seeds the
-// RNG and gives a valid state (one determinization per step is reloaded from JSON to check
-// this); no view shows the RNG.
+// Views hide what they must: Determinize(viewer) leaves View(viewer) and the viewer's
+// ObservationTensor unchanged, re-seeds the RNG and gives a valid state (one determinization per
+// step is reloaded from JSON to check this); no view shows the RNG.
 bool GameChecker::CheckViews() {
   const std::vector<std::string> secrets = RngWords(full_json_);
   const Json truth = WithoutRng(full_json_);
@@ -230,6 +230,7 @@ bool GameChecker::CheckViews() {
     const std::string text = state_->ViewText(v);
     const std::string who = "viewer " + ViewerName(v);
     if (ContainsSecret(view, secrets)) return Fail(who + ": View() shows the RNG");
+    if (!Observe(*state_, v, tensor_)) return false;
     for (const auto& secret : secrets)
       if (text.find(secret) != std::string::npos) return Fail(who + ": ViewText() shows the RNG");
     for (int d = 0; d < kDeterminizationsPerViewer; ++d) {
@@ -245,6 +246,7 @@ bool GameChecker::CheckViews() {
       if (!secrets.empty() && det_json.is_object() && det_json.contains("rng") &&
           det_json["rng"] == full_json_["rng"])
         return Fail(who + ": Determinize() kept the true RNG state");
+      if (!CheckTensorOfDeterminization(*det, v, tensor_)) return false;
       if (det->PlayersToAct() != state_->PlayersToAct())
         return Fail(who + ": Determinize() changed PlayersToAct()");
       if (v != kSpectator) {

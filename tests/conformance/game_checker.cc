@@ -76,6 +76,7 @@ std::unique_ptr<State> GameChecker::Load(const Json& json, std::string* error) {
 }
 
 bool GameChecker::Play() {
+  if (!CheckShape()) return false;
   state_ = game_.NewInitialState(seed_);
   scratch_ = state_->Clone();
   hashes_.push_back(state_->Hash());
@@ -83,7 +84,7 @@ bool GameChecker::Play() {
     player_ = kSpectator;
     action_ = kInvalidAction;
     hash_ = hashes_.back();
-    if (!CheckTurn()) return false;
+    if (!CheckTurn() || !CheckTypeOnTurn()) return false;
     const bool full = full_game_ || check_rng_.Uniform() < full_step_probability_;
     if (state_->IsTerminal()) {
       if (full && !CheckFull()) return false;
@@ -106,7 +107,7 @@ bool GameChecker::Play() {
   }
   player_ = kSpectator;
   action_ = kInvalidAction;
-  return CheckEnd() && CheckReplay() && (!full_game_ || CheckRecord());
+  return CheckEnd() && CheckTypeAtEnd() && CheckReplay() && (!full_game_ || CheckRecord());
 }
 
 // ---- Cheap checks ---------------------------------------------------------------------------

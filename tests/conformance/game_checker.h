@@ -50,6 +50,14 @@ class GameChecker {
   bool CheckSubmissionSecrecy();
   bool CheckOrderIndependence();
   bool CheckPublicStrings();
+  // The observation tensor and the game type (tensor_checks.cc).
+  bool CheckShape();
+  // Writes `viewer`'s tensor of `s` into `out`, checking that it fills exactly its shape.
+  bool Observe(const State& s, Player viewer, std::vector<float>& out);
+  bool CheckTensorOfDeterminization(const State& det, Player viewer,
+                                    const std::vector<float>& truth);
+  bool CheckTypeOnTurn();
+  bool CheckTypeAtEnd();
   // At the end of the game.
   bool CheckEnd();
   bool CheckReplay();
@@ -77,6 +85,8 @@ class GameChecker {
   std::vector<std::pair<Player, Action>> moves_;
   std::vector<std::string> move_texts_;
   std::vector<uint64_t> hashes_;  // before the first move and after each
+  int tensor_size_ = 0;           // game_.ObservationSize()
+  std::vector<float> tensor_, det_tensor_, tensor_buffer_;
 };
 
 }  // namespace savanna::conformance

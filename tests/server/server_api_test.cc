@@ -198,6 +198,7 @@ TEST_F(ServerApiTest, TablesListJoinLeaveAndRecord) {
             "bad_request");
   const Json summary = Http(port(), "GET", "/api/tables/" + id).json();
   EXPECT_EQ(summary["seats"][0]["name"], "Ada");
+  EXPECT_EQ(summary["seats"][2]["name"], "Guest 3") << "no name given: the seat counted from 1";
   EXPECT_EQ(summary["status"], "playing");
   EXPECT_EQ(summary.dump().find(token), std::string::npos);
   EXPECT_EQ(Code(Http(port(), "GET", "/api/tables/" + id + "/record").json()), "not_finished");

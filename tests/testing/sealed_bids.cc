@@ -9,6 +9,7 @@
 #include "core/check.h"
 #include "core/hash.h"
 #include "core/json_io.h"
+#include "core/observation.h"
 
 namespace savanna::testing {
 namespace {
@@ -162,6 +163,32 @@ std::string SealedBidsState::ViewText(Player viewer) const {
 
 // ---- Serialization ------------------------------------------------------------------------------
 
+void SealedBidsState::ObservationTensor(Player viewer, std::span<float> out) const {
+  const int k = num_cards_;
+  const float last_slot = out.empty() ? 0.0f : out.back();
+  ObservationWriter w(out);
+  w.OneHot(viewer == kSpectator ? num_players_ : viewer, num_players_ + 1);
+  w.Scalar(float(round_));
+  w.OneHot(IsTerminal() ? -1 : prizes_[round_] - 1, k);
+  uint64_t left = 0;
+  for (int r = round_ + 1; r < k; ++r) left |= uint64_t{1} << (prizes_[r] - 1);
+  w.Bits(left, k);
+  for (int r = 0; r < k; ++r) {
+    w.Scalar(r < round_ ? prizes_[r] : 0);
+    for (Player p = 0; p < num_players_; ++p) w.Scalar(r < round_ ? bids_[r][p] : 0);
+  }
+  for (Player p = 0; p < num_players_; ++p) w.Bits(hands_[p], k);
+  for (Player p = 0; p < num_players_; ++p) {
+    const bool shown = p == viewer || flaw() == SealedBidsFlaw::kTensorShowsPendingBids;
+    w.Scalar(shown ? pending_[p] : pending_[p] != 0);
+  }
+  for (Player p = 0; p < num_players_; ++p) w.Scalar(scores_[p]);
+  w.OneHot(viewer != kSpectator ? pending_[viewer] - 1 : -1, k);
+  w.Finish();
+  if (flaw() == SealedBidsFlaw::kTensorWritesPastShape) out.data()[out.size()] = 1.0f;
+  if (flaw() == SealedBidsFlaw::kTensorSkipsSlot) out.back() = last_slot;
+}
+
 Json SealedBidsState::ToJson() const {
   Json j;
   j["round"] = round_;
@@ -304,6 +331,17 @@ uint64_t SealedBidsState::Hash() const {
 }
 
 // ---- Game and registry entry --------------------------------------------------------------------
+
+GameType SealedBidsGame::Type() const {
+  return GameType{.dynamics = GameType::Dynamics::kSimultaneous,
+                  .chance = GameType::Chance::kSampledStochastic,
+                  .information = GameType::Information::kImperfect};
+}
+
+std::vector<int> SealedBidsGame::ObservationShape() const {
+  const int p = NumPlayers(), k = num_cards_;
+  return {(p + 1) + 1 + k + k + k * (1 + p) + p * k + p + p + k};
+}
 
 SealedBidsGame::SealedBidsGame(GameInfo info, Params params, SealedBidsFlaw flaw)
     : Game(std::move(info), std::move(params)),

@@ -13,6 +13,9 @@
 // Actions: id c - 1 bids card c, so NumDistinctActions() = K; strings are "bid <c>".
 // Hidden information: the other players' pending bids and the order of the unrevealed prizes.
 // Hands are public: every played card is revealed when its round resolves.
+// Observation tensor (flat): viewer one-hot (players + 1, spectator last), round, prize on offer
+// one-hot (K), prizes left (K bits), per resolved round the prize and each player's bid, each
+// player's hand (K bits), submitted flags, scores, the viewer's own pending bid one-hot (K).
 #pragma once
 
 #include <array>
@@ -41,6 +44,9 @@ enum class SealedBidsFlaw {
   kDeterminizeOnlyReseeds,  // DeterminizeInPlace() re-samples no hidden value
   kLoadForgetsPending,      // StateFromJson() drops the pending bids
   kStructuredBidsAlike,     // StructuredAction() gives every bid the same form
+  kTensorShowsPendingBids,  // ObservationTensor() encodes every pending bid
+  kTensorWritesPastShape,   // ObservationTensor() writes one slot past its shape
+  kTensorSkipsSlot,         // ObservationTensor() leaves its last slot as it found it
 };
 
 class SealedBidsGame;
@@ -66,6 +72,7 @@ class SealedBidsState final : public State {
   Json View(Player viewer) const override;
   std::string ViewText(Player viewer) const override;
   Json ToJson() const override;
+  void ObservationTensor(Player viewer, std::span<float> out) const override;
 
   void DeterminizeInPlace(Player viewer, Rng& rng) override;
   PlayerValues Scores() const override;
@@ -104,6 +111,8 @@ class SealedBidsGame final : public Game {
   SealedBidsFlaw flaw() const { return flaw_; }
   int NumDistinctActions() const override { return num_cards_; }
   int MaxGameLength() const override { return num_cards_ * NumPlayers(); }
+  GameType Type() const override;
+  std::vector<int> ObservationShape() const override;
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 

@@ -6,6 +6,8 @@ import { api, ApiError, type GameInfo, type TableSummary } from './api.ts';
 import { hasBoard } from './games/index.ts';
 import { SeatBadge } from './palette.tsx';
 import { routeHash } from './route.ts';
+import { rulesOf } from './rules/index.ts';
+import { RulesLinks } from './rules_page.tsx';
 import { gameSpec, SEAT_CHOICES, seatSpec, settableParams, type ParamValue } from './spec.ts';
 import { seatLabel } from './table.tsx';
 import type { TokenStore } from './tokens.ts';
@@ -105,6 +107,13 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
             </option>
           ))}
         </select>
+        {rulesOf(game.name) ? (
+          <small>
+            <a href={routeHash({ page: 'rules', game: game.name })} data-rules-for={game.name}>
+              How to play {game.title}
+            </a>
+          </small>
+        ) : null}
       </div>
       <div class="field">
         <label for="players">Players</label>
@@ -261,6 +270,7 @@ export function Lobby(props: { tokens: TokenStore }): JSX.Element {
       <header>
         <h1>Savanna</h1>
         <p>Five African-themed tabletop games: play against AI seats or with friends.</p>
+        <RulesLinks />
       </header>
       {error ? (
         <p class="error" role="alert">

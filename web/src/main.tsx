@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.tsx';
 import { parseRoute } from './route.ts';
+import { RulesPage } from './rules_page.tsx';
 import { TablePage } from './table.tsx';
 import { TokenStore } from './tokens.ts';
 import './styles.css';
@@ -18,6 +19,7 @@ function App() {
   }, []);
   const route = parseRoute(hash);
   if (route.page === 'lobby') return <Lobby tokens={tokens} />;
+  if (route.page === 'rules') return <RulesPage game={route.game} />;
   // A table without a seat in the link: the (lowest) seat this browser holds there, else watch.
   const held = tokens.seats(route.table);
   const seat = route.seat ?? (route.watch ? undefined : held[0]);

@@ -3,15 +3,18 @@
 //   #/t/ID             a table: the seat this browser holds there, else watch it
 //   #/t/ID/seat/N      take seat N of table ID (the join link), or play it if it is ours
 //   #/t/ID/watch       spectate table ID
+//   #/rules/GAME       how to play GAME
 
 export type Route =
   | { page: 'lobby' }
+  | { page: 'rules'; game: string }
   | { page: 'table'; table: string; seat?: number; watch?: boolean };
 
 const TABLE_ID = /^[0-9a-f]{1,32}$/;
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  if (parts[0] === 'rules' && parts[1] && /^[a-z_]{1,32}$/.test(parts[1])) return { page: 'rules', game: parts[1] };
   if (parts[0] !== 't' || !parts[1] || !TABLE_ID.test(parts[1])) return { page: 'lobby' };
   const table = parts[1];
   if (parts[2] === 'seat' && parts[3] !== undefined && /^\d{1,2}$/.test(parts[3]))
@@ -22,6 +25,7 @@ export function parseRoute(hash: string): Route {
 
 export function routeHash(route: Route): string {
   if (route.page === 'lobby') return '#/';
+  if (route.page === 'rules') return `#/rules/${route.game}`;
   if (route.seat !== undefined) return `#/t/${route.table}/seat/${route.seat}`;
   if (route.watch) return `#/t/${route.table}/watch`;
   return `#/t/${route.table}`;

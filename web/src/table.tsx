@@ -10,6 +10,8 @@ import { gameUi } from './games/index.ts';
 import type { BoardProps, GameUi } from './games/common.tsx';
 import { SeatBadge } from './palette.tsx';
 import { joinLink, routeHash } from './route.ts';
+import { rulesOf } from './rules/index.ts';
+import { RulesDialog } from './rules_page.tsx';
 import { agentLabel } from './spec.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -211,7 +213,7 @@ function Log(props: { snapshot: Snapshot; state: StateMessage }): JSX.Element {
   return (
     <section class="log" aria-label="move log">
       <h2>Moves</h2>
-      <ol ref={list} aria-live="polite">
+      <ol ref={list} aria-live="polite" tabindex={0} aria-label="moves, the latest last">
         {log.map((e, i) => (
           <li key={e.index} class={i === log.length - 1 ? 'last' : ''} data-log-index={e.index}>
             <SeatBadge seat={e.player} /> <span class="who">{seatNames[e.player] ?? `P${e.player}`}</span>:{' '}
@@ -252,6 +254,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [rematch, setRematch] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const [rulesOpen, setRulesOpen] = useState(false);
   const connection = useRef<TableConnection | null>(null);
   const wantKey = JSON.stringify(props.want);
   useEffect(() => {
@@ -350,6 +353,11 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
         </a>
         <h1>{state.view?.game ? titleOf(state.view.game) : 'Table'}</h1>
         <span class="table-id">table {table}</span>
+        {state.view?.game && rulesOf(state.view.game) ? (
+          <button type="button" class="secondary" onClick={() => setRulesOpen(true)} data-open-rules>
+            How to play
+          </button>
+        ) : null}
         <span class={`conn ${snapshot.connection}`} role="status">
           {snapshot.connection === 'open' ? 'connected' : snapshot.connection}
         </span>
@@ -365,8 +373,9 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           {snapshot.error}
         </p>
       ) : null}
+      {state.view?.game ? <RulesDialog game={state.view.game} open={rulesOpen} onClose={() => setRulesOpen(false)} /> : null}
       <div class="table-layout">
-        <section class={`board-wrap${yourTurn ? ' your-turn' : ''}`} aria-label="board">
+        <section class={`board-wrap${yourTurn ? ' your-turn' : ''}`} aria-label="board" tabindex={0}>
           <ui.Board {...board} />
         </section>
         <aside class="side">

@@ -69,6 +69,8 @@ class KalimamboGame final : public Game {
   const Config& config() const { return config_; }
   int NumDistinctActions() const override { return config_.max_value + 1; }
   int MaxGameLength() const override { return config_.num_cards * config_.players; }
+  GameType Type() const override;                      // kalimambo_observation.cc
+  std::vector<int> ObservationShape() const override;  // kalimambo_observation.cc
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 

@@ -67,6 +67,7 @@ class KalimamboState final : public State {
   Json View(Player viewer) const override;
   std::string ViewText(Player viewer) const override;
   Json ToJson() const override;
+  void ObservationTensor(Player viewer, std::span<float> out) const override;
 
   void DeterminizeInPlace(Player viewer, Rng& rng) override;
 

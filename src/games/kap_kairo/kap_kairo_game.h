@@ -101,6 +101,8 @@ class KapKairoGame final : public Game {
   const Config& config() const { return config_; }
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
+  GameType Type() const override;                      // kap_kairo_observation.cc
+  std::vector<int> ObservationShape() const override;  // kap_kairo_observation.cc
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 

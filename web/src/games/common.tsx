@@ -67,12 +67,12 @@ export function Target(props: {
       class={`target${picked ? ' picked' : ''}${props.class ? ' ' + props.class : ''}`}
       role="button"
       tabindex={0}
-      aria-label={props.label}
       aria-pressed={picked}
       data-target={k}
       onClick={() => board.onPick(k)}
       onKeyDown={onKey}
     >
+      {/* The name comes from the title (not aria-label, which must repeat the drawn text). */}
       <title>{props.label}</title>
       {props.children}
     </g>

@@ -42,8 +42,8 @@ function targets(legal: string[], view: KaribaView): Targets {
 function Waterhole(props: { board: BoardProps; view: KaribaView }): JSX.Element {
   const { view, board } = props;
   const n = view.animals.length;
-  const cx = 260,
-    cy = 205,
+  const cx = 220,
+    cy = 170,
     r = 150;
   const last = view.last_play;
   return (
@@ -87,16 +87,16 @@ function Pile(props: { board: BoardProps; view: KaribaView }): JSX.Element {
   return (
     <g>
       <Target k="pile" board={board} label="draw from the pile">
-        <CardBack x={470} y={40} w={52} h={74} />
-        <text x={496} y={132} text-anchor="middle" class="caption">
+        <CardBack x={10} y={10} w={52} h={74} />
+        <text x={36} y={102} text-anchor="middle" class="caption">
           pile: {view.pile_size}
         </text>
       </Target>
       {view.display
         ? view.display.map((animal, i) => {
             const name = animal > 0 ? view.animals[animal - 1] : '';
-            const x = 470 + (i % 2) * 60,
-              y = 150 + Math.floor(i / 2) * 84;
+            const x = 90 + i * 60,
+              y = 10;
             if (!name)
               return <rect key={i} x={x} y={y} width={52} height={74} rx={6} class="empty-slot" />;
             return (
@@ -110,30 +110,50 @@ function Pile(props: { board: BoardProps; view: KaribaView }): JSX.Element {
   );
 }
 
-function Hand(props: { board: BoardProps; view: KaribaView; y: number }): JSX.Element | null {
+// The own hand, one fanned group per animal with its count written on the front card, so cards
+// of one animal are never hidden behind each other.
+const FAN = 18;
+function handWidth(view: KaribaView, viewer: BoardProps['viewer']): number {
+  const me = typeof viewer === 'number' ? view.players[viewer] : null;
+  let x = 10;
+  for (const count of me?.hand ?? []) if (count > 0) x += 52 + (count - 1) * FAN + 12;
+  return x;
+}
+
+function Hand(props: { board: BoardProps; view: KaribaView }): JSX.Element | null {
   const { view, board } = props;
   const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
   if (!me?.hand) return null;
+  const y = 26;
   const cards: JSX.Element[] = [];
-  let x = 20;
+  let x = 10;
   me.hand.forEach((count, i) => {
     if (count === 0) return;
     const name = view.animals[i];
     const group: JSX.Element[] = [];
     for (let c = 0; c < count; c++)
-      group.push(<Card key={c} x={x + c * 16} y={props.y} w={52} h={74} fill={ANIMAL_FILL[i]} big={String(i + 1)} small={name} />);
+      group.push(<Card key={c} x={x + c * FAN} y={y} w={52} h={74} fill={ANIMAL_FILL[i]} big={String(i + 1)} small={name} />);
+    const front = x + (count - 1) * FAN;
     cards.push(
       <Target key={name} k={`animal:${name}`} board={board} label={`play ${name} (${count} in hand)`}>
         <g data-hand-animal={name} data-count={count}>
           {group}
+          {count > 1 ? (
+            <g class="count-badge">
+              <circle cx={front + 48} cy={y + 4} r={11} />
+              <text x={front + 48} y={y + 8.5} text-anchor="middle">
+                ×{count}
+              </text>
+            </g>
+          ) : null}
         </g>
       </Target>,
     );
-    x += 52 + (count - 1) * 16 + 12;
+    x += 52 + (count - 1) * FAN + 12;
   });
   return (
     <g>
-      <text x={20} y={props.y - 8} class="caption">
+      <text x={10} y={16} class="caption">
         Your hand ({me.hand_size})
       </text>
       {cards}
@@ -141,12 +161,13 @@ function Hand(props: { board: BoardProps; view: KaribaView; y: number }): JSX.El
   );
 }
 
+const ROW = 58;
 function Players(props: { board: BoardProps; view: KaribaView; y: number }): JSX.Element {
   const { view, board } = props;
   return (
     <g>
       {view.players.map((p, i) => {
-        const y = props.y + i * 46;
+        const y = props.y + i * ROW;
         const known = p.known
           .map((c, a) => (c > 0 ? `${c} ${view.animals[a]}` : ''))
           .filter(Boolean)
@@ -158,12 +179,16 @@ function Players(props: { board: BoardProps; view: KaribaView; y: number }): JSX
         const acting = view.to_act.includes(p.seat);
         return (
           <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
-            <SeatShape seat={p.seat} x={606} y={y - 4} r={8} />
-            <text x={622} y={y} class="row-text">
+            <SeatShape seat={p.seat} x={16} y={y - 4} r={8} />
+            <text x={32} y={y} class="row-text">
               {board.names[p.seat] ?? seatName(p.seat)}: {plural(p.hand_size, 'card', 'cards')} in hand
-              {known ? ` (known: ${known})` : ''}
             </text>
-            <text x={622} y={y + 17} class="note">
+            {known ? (
+              <text x={32} y={y + 16} class="note">
+                known in hand: {known}
+              </text>
+            ) : null}
+            <text x={32} y={y + (known ? 32 : 16)} class="note" data-score-pile={p.seat}>
               score pile {p.score_pile}
               {captured ? `: ${captured}` : ''}
             </text>
@@ -174,17 +199,36 @@ function Players(props: { board: BoardProps; view: KaribaView; y: number }): JSX
   );
 }
 
+// Three drawings that sit side by side on a laptop and one below the other on a phone, each
+// scaled to the width (never scrolled sideways): the waterhole; the pile with every player's
+// hand size and score pile; the own hand.
 function Board(board: BoardProps): JSX.Element {
   const view = board.view as KaribaView;
-  const handY = 400;
-  const height = handY + 100;
+  const playersY = 150;
+  const sideHeight = playersY + view.players.length * ROW;
+  const handW = Math.max(420, handWidth(view, board.viewer));
+  const hasHand = typeof board.viewer === 'number' && !!view.players[board.viewer]?.hand;
   return (
-    <svg viewBox={`0 0 1000 ${height}`} class="board" role="group" aria-label="Kariba table">
-      <Waterhole board={board} view={view} />
-      <Pile board={board} view={view} />
-      <Players board={board} view={view} y={40} />
-      <Hand board={board} view={view} y={handY} />
-    </svg>
+    <div class="kariba-board" role="group" aria-label="Kariba table">
+      <div class="part waterhole">
+        <svg viewBox="0 0 440 340" class="board" aria-label="the waterhole">
+          <Waterhole board={board} view={view} />
+        </svg>
+      </div>
+      <div class="part players">
+        <svg viewBox={`0 0 420 ${sideHeight}`} class="board" aria-label="the pile and the players">
+          <Pile board={board} view={view} />
+          <Players board={board} view={view} y={playersY} />
+        </svg>
+      </div>
+      {hasHand ? (
+        <div class="part hand">
+          <svg viewBox={`0 0 ${handW} 110`} class="board" aria-label="your hand">
+            <Hand board={board} view={view} />
+          </svg>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

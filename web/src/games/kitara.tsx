@@ -5,6 +5,7 @@ import type { JSX } from 'preact';
 import { addTarget, type Targets } from '../choices.ts';
 import { SeatShape } from '../palette.tsx';
 import { plural, seatName, Target, type BoardProps, type GameUi } from './common.tsx';
+import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from '../rules/kitara_symbols.tsx';
 
 type Figures = [number, number, number]; // warriors, ruler animals, heroes
 interface Area {
@@ -316,39 +317,33 @@ function MapView(props: { board: BoardProps; view: KitaraView; lay: Layout; last
   );
 }
 
-// A card's symbols as short lines of at most two: "D2 W3", "M2".
-function symbolLines(c: KCard): string[] {
-  const parts: string[] = [];
-  if (c.take) parts.push(`D${c.take}`);
-  c.figures.forEach((n, k) => n && parts.push(`${LETTERS[k]}${n}`));
-  if (c.moves) parts.push(`M${c.moves}`);
-  if (c.prosperity) parts.push(`P${c.prosperity}`);
-  if (c.no_feed) parts.push('F');
-  const lines: string[] = [];
-  for (let i = 0; i < parts.length; i += 2) lines.push(parts.slice(i, i + 2).join(' '));
-  return lines.length ? lines : ['–'];
-}
+// The legend under the card row: each symbol drawn with a short name (the full meanings are in
+// "What the card symbols mean" and the rules).
+const LEGEND: [KitaraSymbol, string][] = [
+  ['take', 'take'],
+  ['warrior', 'warrior'],
+  ['animal', 'ruler animal'],
+  ['hero', 'hero'],
+  ['move', 'move'],
+  ['prosperity', 'prosperity'],
+  ['no_feed', 'needs no food'],
+];
 
 // Ages from light to dark; the age is always written on the card too.
 const AGE_FILL = ['#f7f4ea', '#e8dcb5', '#d9c48a', '#c9a866', '#a9854a', '#7d6235'];
 
 function CardView(props: { card: KCard; x: number; y: number; w: number; h: number; highlight?: boolean; dim?: boolean }): JSX.Element {
   const { card, x, y, w, h } = props;
-  const lines = symbolLines(card);
-  const step = Math.min(15, (h - 24) / Math.max(lines.length, 1));
+  const symbols = cardSymbols(card);
   return (
-    <g class={`card kitara-card${props.highlight ? ' last' : ''}${props.dim ? ' dim' : ''}`} data-card={card.card}>
-      <title>{card.text}</title>
+    <g class={`card kitara-card${props.highlight ? ' last' : ''}${props.dim ? ' dim' : ''}`} data-card={card.card} data-symbols={symbolsText(symbols)}>
+      <title>{`${card.text}: ${symbolsText(symbols)}`}</title>
       <rect x={x} y={y} width={w} height={h} rx={5} class="card-face" />
       <rect x={x + 2} y={y + 2} width={w - 4} height={15} rx={3} fill={AGE_FILL[Math.min(card.age, 5)]} />
       <text x={x + w / 2} y={y + 13} text-anchor="middle" class={card.age >= 4 ? 'card-age dark' : 'card-age'}>
         {card.age === 0 ? 'start' : `age ${card.age}`}
       </text>
-      {lines.map((l, i) => (
-        <text key={i} x={x + w / 2} y={y + 31 + i * step} text-anchor="middle" class="card-symbols">
-          {l}
-        </text>
-      ))}
+      <CardSymbols symbols={symbols} x={x} y={y + 21} w={w} />
     </g>
   );
 }
@@ -385,12 +380,14 @@ function Row(props: { board: BoardProps; view: KitaraView; x: number; y: number 
         discarded: {plural(view.discards.length, 'card', 'cards')}
         {view.discards.length ? ` (last: ${view.discards[view.discards.length - 1]})` : ''}
       </text>
-      <text x={x} y={y + 122} class="note">
-        D take · W warrior · A ruler animal · H hero · M move
-      </text>
-      <text x={x} y={y + 136} class="note">
-        P prosperity · F needs no food, never discarded
-      </text>
+      {LEGEND.map(([kind, name], i) => (
+        <g key={kind}>
+          <SymbolIcon kind={kind} x={x + (i % 4) * 104} y={y + 113 + Math.floor(i / 4) * 16} s={12} />
+          <text x={x + (i % 4) * 104 + 15} y={y + 123 + Math.floor(i / 4) * 16} class="note">
+            {name}
+          </text>
+        </g>
+      ))}
     </g>
   );
 }
@@ -554,8 +551,12 @@ function Board(board: BoardProps): JSX.Element {
           <Row board={board} view={view} x={6} y={36} />
           <Turn board={board} view={view} x={6} y={210} />
         </svg>
+        <details class="symbols-help">
+          <summary>What the card symbols mean</summary>
+          <SymbolLegend />
+        </details>
       </div>
-      <div class="part kingdoms">
+      <div class="part kingdoms" role="region" aria-label="the kingdoms" tabindex={0}>
         <svg viewBox={`0 0 1000 ${36 + view.players.length * 106}`} class="board" aria-label="the kingdoms">
           <Kingdoms board={board} view={view} y={16} last={lastCard} />
         </svg>

@@ -43,13 +43,13 @@ const kariba: GameInfo = {
 
 describe('routes', () => {
   test('parse and print every page', () => {
-    for (const hash of ['#/', '#/t/3f9c2a7d1b04', '#/t/3f9c2a7d1b04/seat/2', '#/t/3f9c2a7d1b04/watch'])
+    for (const hash of ['#/', '#/t/3f9c2a7d1b04', '#/t/3f9c2a7d1b04/seat/2', '#/t/3f9c2a7d1b04/watch', '#/rules/kap_kairo'])
       expect(routeHash(parseRoute(hash))).toBe(hash);
     expect(parseRoute('#/t/3f9c2a7d1b04/seat/2')).toEqual({ page: 'table', table: '3f9c2a7d1b04', seat: 2 });
   });
 
   test('anything else is the lobby', () => {
-    for (const hash of ['', '#', '#/x', '#/t/', '#/t/NOT-HEX', '#/t/<script>'])
+    for (const hash of ['', '#', '#/x', '#/t/', '#/t/NOT-HEX', '#/t/<script>', '#/rules/', '#/rules/<b>'])
       expect(parseRoute(hash)).toEqual({ page: 'lobby' });
   });
 

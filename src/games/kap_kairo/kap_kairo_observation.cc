@@ -1,0 +1,121 @@
+// Vom Kap bis Kairo's observation tensor and game type, for learning code. The layout (one
+// flat vector, seats absolute) is documented slot by slot in docs/rules/kap_kairo.md,
+// "Observation tensor"; every slot comes from a field of View(viewer). The tie-break draws of
+// the last auction are not encoded (only whether the order was decided by lot).
+#include <span>
+
+#include "core/observation.h"
+#include "games/kap_kairo/kap_kairo_state.h"
+
+namespace savanna::kap_kairo {
+namespace {
+
+inline constexpr int kNumPhases = 4;
+inline constexpr int kNumEndReasons = 3;
+
+// Per card id: discard, auction slot one-hot, revealed, row owner one-hot, row index + 1, built.
+int CardSlots(const Config& c) { return 2 * c.players + 4; }
+
+int KapKairoObservationSize(const Config& c) {
+  const int p = c.players;
+  return (p + 1) + kNumPhases + p + 1 + c.num_cards * CardSlots(c) + 1 + p + 1 + p * p + p + 5 * p +
+         2 + (1 + p + p * p + 1) + (p + c.num_cards + 2 + p) + kNumEndReasons + p;
+}
+
+// Where each card id lies, as far as anybody can see (the pile's cards stay all zero).
+struct CardPlaces {
+  std::array<int8_t, kMaxCards> auction_slot;
+  std::array<int8_t, kMaxCards> owner;
+  std::array<uint8_t, kMaxCards> row_index{};
+  std::array<uint8_t, kMaxCards> built{};
+  std::array<uint8_t, kMaxCards> discard{};
+  std::array<uint8_t, kMaxCards> revealed{};
+};
+
+void LocateCards(const Config& c, const KapKairoData& d, CardPlaces& places) {
+  places.auction_slot.fill(-1);
+  places.owner.fill(-1);
+  for (int i = 0; i < d.discard.size; ++i) places.discard[d.discard.cards[i]] = 1;
+  for (int i = 0; i < d.revealed.size; ++i) places.revealed[d.revealed.cards[i]] = 1;
+  for (int i = 0; i < d.auction_size; ++i) places.auction_slot[d.auction[i]] = int8_t(i);
+  for (int p = 0; p < c.players; ++p) {
+    const Row& row = d.rows[p];
+    for (int i = 0; i < row.size; ++i) {
+      places.owner[row.cards[i]] = int8_t(p);
+      places.row_index[row.cards[i]] = uint8_t(i + 1);
+      places.built[row.cards[i]] = i < row.built;
+    }
+  }
+}
+
+}  // namespace
+
+GameType KapKairoGame::Type() const {
+  return GameType{.dynamics = GameType::Dynamics::kSimultaneous,
+                  .chance = GameType::Chance::kSampledStochastic,
+                  .information = GameType::Information::kImperfect};
+}
+
+std::vector<int> KapKairoGame::ObservationShape() const {
+  return {KapKairoObservationSize(config_)};
+}
+
+void KapKairoState::ObservationTensor(Player viewer, std::span<float> out) const {
+  const Config& c = config();
+  const int n = c.players;
+  ObservationWriter w(out);
+  w.OneHot(viewer == kSpectator ? n : viewer, n + 1);
+  w.OneHot(int(d_.phase), kNumPhases);
+  w.Bits(PlayersToAct().Mask(), n);
+  w.Scalar(d_.pile.size);
+  CardPlaces places;
+  LocateCards(c, d_, places);
+  for (int id = 0; id < c.num_cards; ++id) {
+    w.Scalar(places.discard[id]);
+    w.OneHot(places.auction_slot[id], n);
+    w.Scalar(places.revealed[id]);
+    w.OneHot(places.owner[id], n);
+    w.Scalar(places.row_index[id]);
+    w.Scalar(places.built[id]);
+  }
+  int revealed_tracks = 0;
+  for (int i = 0; i < d_.revealed.size; ++i) revealed_tracks += c.card(d_.revealed.cards[i]).tracks;
+  w.Scalar(revealed_tracks);
+  w.OneHot(d_.phase == Phase::kBuild ? d_.current : -1, n);
+  w.Scalar(d_.phase == Phase::kBuild && d_.reveal_failed);
+  const bool choosing = d_.phase == Phase::kChoose;
+  for (int i = 0; i < n; ++i) w.OneHot(choosing ? d_.order[i] : -1, n);
+  w.OneHot(choosing ? d_.order[d_.choose_index] : -1, n);
+  for (int p = 0; p < n; ++p) {
+    const Row& row = d_.rows[p];
+    int open_tracks = 0;
+    for (int i = row.built; i < row.size; ++i) open_tracks += c.card(row.cards[i]).tracks;
+    w.Scalar(d_.capital[p]);
+    w.Scalar(row.built);
+    w.Scalar(open_tracks);
+    w.Scalar(d_.bonus_count[p]);
+    w.Scalar(d_.phase == Phase::kBid && d_.pending[p] >= 0);
+  }
+  const bool my_bid = viewer != kSpectator && d_.pending[viewer] >= 0;
+  w.Scalar(my_bid);
+  w.Scalar(my_bid ? d_.pending[viewer] : 0);
+  const LastAuction& la = d_.last_auction;
+  const bool auctioned = la.bids[0] >= 0;
+  w.Scalar(auctioned);
+  for (int p = 0; p < n; ++p) w.Scalar(auctioned ? la.bids[p] : 0);
+  for (int i = 0; i < n; ++i) w.OneHot(auctioned ? la.order[i] : -1, n);
+  w.Scalar(auctioned && la.by_lot);
+  const LastBuild& lb = d_.last_build;
+  const bool built = lb.player >= 0;
+  w.OneHot(lb.player, n);
+  w.OneHot(built ? lb.card : -1, c.num_cards);
+  w.Scalar(built ? lb.bonus_used : 0);
+  w.Scalar(built ? lb.pounds_paid : 0);
+  w.Bits(built ? lb.bonus_to : 0, n);
+  const bool over = d_.phase == Phase::kOver;
+  w.OneHot(over ? int(d_.end) : -1, kNumEndReasons);
+  w.Bits(over ? Winners().Mask() : 0, n);
+  w.Finish();
+}
+
+}  // namespace savanna::kap_kairo

@@ -1,0 +1,86 @@
+// Kilimanjaro's observation tensor and game type, for learning code. The layout (one flat
+// vector, seats absolute) is documented slot by slot in docs/rules/kilimanjaro.md,
+// "Observation tensor"; every slot comes from a field of View(viewer). This turn's event list
+// is not encoded: its effects are (positions, counters turned face up).
+#include <span>
+
+#include "core/observation.h"
+#include "games/kilimanjaro/kilimanjaro_state.h"
+
+namespace savanna::kilimanjaro {
+namespace {
+
+inline constexpr int kNumPhases = 5;
+
+// Per trail space: counter present, face up, kind (if visible) one-hot, placer one-hot.
+int SpaceSlots(const Config& c) { return 2 + kCounterKinds + c.players; }
+// Per seat: position, 3 x (top card one-hot, size), distance, hand size, counters to place.
+int SeatSlots() { return 1 + kPiles * (kCardKinds + 1) + 3; }
+
+int KiliObservationSize(const Config& c) {
+  return (c.players + 1) + kNumPhases + c.players + 1 + c.trail_length * SpaceSlots(c) + 1 +
+         kCardKinds + c.players * SeatSlots() + kCardKinds + kCounterKinds + 1 + c.players;
+}
+
+}  // namespace
+
+GameType KilimanjaroGame::Type() const {
+  return GameType{.dynamics = GameType::Dynamics::kSequential,
+                  .chance = GameType::Chance::kSampledStochastic,
+                  .information = GameType::Information::kImperfect};
+}
+
+std::vector<int> KilimanjaroGame::ObservationShape() const {
+  return {KiliObservationSize(config_)};
+}
+
+void KilimanjaroState::ObservationTensor(Player viewer, std::span<float> out) const {
+  const Config& c = config();
+  ObservationWriter w(out);
+  w.OneHot(viewer == kSpectator ? c.players : viewer, c.players + 1);
+  w.OneHot(int(d_.phase), kNumPhases);
+  const PlayerSet to_act = PlayersToAct();
+  w.OneHot(to_act.Empty() ? -1 : to_act.First(), c.players);
+  w.Scalar(d_.deck_size);
+  for (int s = 0; s < c.trail_length; ++s) {
+    const int i = CounterAt(d_, s);
+    if (i < 0) {
+      w.Skip(SpaceSlots(c));
+      continue;
+    }
+    const Counter& k = d_.counters[i];
+    w.Scalar(1);
+    w.Scalar(k.face_up ? 1 : 0);
+    w.OneHot(k.face_up || k.placer == viewer ? int(k.kind) : -1, kCounterKinds);
+    w.OneHot(k.placer, c.players);
+  }
+  w.Scalar(d_.removed_counters);
+  w.Values(std::span<const uint8_t>(d_.buried));
+  const bool dealt = d_.phase != Phase::kPlace;
+  for (int p = 0; p < c.players; ++p) {
+    w.Scalar(d_.position[p]);
+    for (const Pile& pile : d_.piles[p]) {
+      w.OneHot(dealt && pile.size > 0 ? pile.top : -1, kCardKinds);
+      w.Scalar(dealt ? pile.size : 0);
+    }
+    w.Scalar(dealt ? MoveDistance(d_, p) : 0);
+    w.Scalar(d_.hand_size[p]);
+    int left = 0;
+    for (int k = 0; k < kCounterKinds; ++k) left += d_.unplaced[p][k];
+    w.Scalar(left);
+  }
+  std::array<uint8_t, kCardKinds> hand{};
+  if (viewer != kSpectator)
+    for (int i = 0; i < d_.hand_size[viewer]; ++i) ++hand[d_.hand[viewer][i]];
+  w.Values(std::span<const uint8_t>(hand));
+  if (viewer == kSpectator) {
+    w.Skip(kCounterKinds);
+  } else {
+    w.Values(std::span<const uint8_t>(d_.unplaced[viewer]));
+  }
+  w.Scalar(d_.phase == Phase::kBanana ? d_.distance : 0);
+  w.Bits(d_.phase == Phase::kGameOver ? Winners().Mask() : 0, c.players);
+  w.Finish();
+}
+
+}  // namespace savanna::kilimanjaro
