@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <limits>
 #include <map>
-#include <thread>
 #include <typeinfo>
 
 #include "core/check.h"
 #include "core/game.h"
+#include "core/thread_pool.h"
 
 namespace savanna {
 
@@ -67,10 +67,7 @@ bool SlicedSearch::Step(std::chrono::nanoseconds slice, const Work& work) {
     BudgetClock clock(share, deadline);
     done_[size_t(t)] += work(t, clock);
   };
-  std::vector<std::thread> others;
-  for (int t = 1; t < parts; ++t) others.emplace_back(run, t);
-  run(0);
-  for (auto& thread : others) thread.join();
+  ThreadPool::Shared().Run(parts, run);
   used_ += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start);
   return Done();
 }

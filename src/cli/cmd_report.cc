@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "session/session.h"
+#include "sim/output_file.h"
 #include "sim/report.h"
 #include "sim/simulation.h"
 
@@ -76,6 +77,9 @@ int RunReport(const GameRegistry& games, const ReportOptions& options) {
     auto game = games.Create(spec);
     if (!game) return PrintError(game.error());
   }
+  std::error_code error;
+  std::filesystem::create_directories(options.out, error);
+  if (error) return PrintError("--out '" + options.out + "': " + error.message());
   std::vector<SimResult> results;
   for (size_t k = 0; k < specs->size(); ++k) {
     SimConfig config = base;
@@ -86,13 +90,20 @@ int RunReport(const GameRegistry& games, const ReportOptions& options) {
       std::cerr << fmt::format("[{}/{}] {}\n", k + 1, specs->size(), config.game_spec);
       progress = std::ref(bar);
     }
-    auto result = RunSimulation(games, config, progress);
+    // The games' CSV is written as they finish (BuildReport names it).
+    OutputFile csv;
+    const std::string csv_path =
+        (std::filesystem::path(options.out) / GamesCsvName(int(k))).string();
+    if (auto opened = csv.Open(csv_path); !opened) return PrintError(opened.error());
+    auto on_game = [&csv](const SimResult& run, const GameOutcome& outcome) {
+      if (outcome.index == 0) csv.Append(CsvHeader(run.players));
+      csv.Append(CsvRow(run.agents, outcome));
+    };
+    auto result = RunSimulation(games, config, progress, on_game);
     if (!result) return PrintError(result.error());
+    if (auto written = csv.Commit(); !written) return PrintError(written.error());
     results.push_back(std::move(*result));
   }
-  std::error_code error;
-  std::filesystem::create_directories(options.out, error);
-  if (error) return PrintError("--out '" + options.out + "': " + error.message());
   for (const auto& [name, content] : BuildReport(CommandLine(options, *specs), results)) {
     const std::string path = (std::filesystem::path(options.out) / name).string();
     if (auto written = WriteTextFileAtomic(path, content); !written)

@@ -1,5 +1,6 @@
-// `savanna sim SPEC --agents A,B,... --games N [--seed S] [--threads T] [--out FILE]`: plays
-// many games among agents, prints the summary table and writes the results as JSON or CSV.
+// `savanna sim SPEC --agents A,B,... --games N [--seed S] [--threads T] [--out FILE|-] [--json]`:
+// plays many games among agents, prints the summary table and writes the results as JSON or CSV
+// (the CSV row by row as games finish).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "session/session.h"
+#include "sim/output_file.h"
 #include "sim/simulation.h"
 
 namespace savanna::cli {
@@ -24,6 +26,7 @@ struct SimOptions {
   std::string threads;  // empty: the hardware's concurrency
   std::string out;
   std::string bootstrap = "200";
+  bool json = false;
 };
 
 enum class OutFormat { kNone, kJson, kCsv };
@@ -36,10 +39,11 @@ bool EndsWith(const std::string& text, std::string_view suffix) {
 }
 
 Result<OutFormat> OutFormatOf(const std::string& path) {
-  if (path.empty()) return OutFormat::kNone;
+  if (path.empty() || path == "-") return OutFormat::kNone;
   if (EndsWith(path, ".json")) return OutFormat::kJson;
   if (EndsWith(path, ".csv")) return OutFormat::kCsv;
-  return Fail(ErrorCode::kInvalidArgument, "--out '" + path + "' must end in .json or .csv");
+  return Fail(ErrorCode::kInvalidArgument,
+              "--out '" + path + "' must end in .json or .csv, or be - (JSON on stdout)");
 }
 
 Result<SimConfig> MakeConfig(const SimOptions& options) {
@@ -70,18 +74,33 @@ int RunSim(const GameRegistry& games, const SimOptions& options) {
   if (!format) return PrintError(format.error());
   auto config = MakeConfig(options);
   if (!config) return PrintError(config.error());
+  // JSON on stdout (--json or --out -): the table goes to stderr so stdout stays parseable.
+  const bool json_to_stdout = options.json || options.out == "-";
+  OutputFile csv;
+  if (*format == OutFormat::kCsv)
+    if (auto opened = csv.Open(options.out); !opened) return PrintError(opened.error());
   ProgressBar bar;
   ProgressFn progress;
   if (StderrIsTerminal()) progress = std::ref(bar);
-  auto result = RunSimulation(games, *config, progress);
+  OutcomeFn on_game;
+  if (csv.is_open())
+    on_game = [&csv](const SimResult& run, const GameOutcome& outcome) {
+      if (outcome.index == 0) csv.Append(CsvHeader(run.players));
+      csv.Append(CsvRow(run.agents, outcome));
+    };
+  auto result = RunSimulation(games, *config, progress, on_game);
   if (!result) return PrintError(result.error());
-  std::cout << SummaryTable(*result);
-  if (*format == OutFormat::kNone) return kExitOk;
-  const std::string content =
-      *format == OutFormat::kJson ? FormatJson(SimResultToJson(*result)) : SimResultToCsv(*result);
-  if (auto written = WriteTextFileAtomic(options.out, content); !written)
-    return PrintError(written.error());
-  std::cout << "Wrote " << options.out << "\n";
+  (json_to_stdout ? std::cerr : std::cout) << SummaryTable(*result);
+  if (json_to_stdout) std::cout << FormatJson(SimResultToJson(*result));
+  if (*format == OutFormat::kJson) {
+    if (auto written = WriteTextFileAtomic(options.out, FormatJson(SimResultToJson(*result)));
+        !written)
+      return PrintError(written.error());
+  } else if (*format == OutFormat::kCsv) {
+    if (auto written = csv.Commit(); !written) return PrintError(written.error());
+  }
+  if (*format != OutFormat::kNone)
+    (json_to_stdout ? std::cerr : std::cout) << "Wrote " << options.out << "\n";
   return kExitOk;
 }
 
@@ -106,13 +125,18 @@ void AddSimCommand(CLI::App& app, Context& context) {
   cmd->add_option("--seed", options->seed, "Master seed (default 1)")->type_name("S");
   cmd->add_option("--threads", options->threads, "Worker threads (default: the hardware's)")
       ->type_name("T");
-  cmd->add_option("--out", options->out, "Write the results to FILE.json or FILE.csv")
+  cmd->add_option("--out", options->out,
+                  "Write the results to FILE.json or FILE.csv (written as games finish); - "
+                  "prints the JSON on stdout")
       ->type_name("FILE");
+  cmd->add_flag("--json", options->json,
+                "Print the JSON document on stdout (the summary table goes to stderr)");
   cmd->add_option("--bootstrap", options->bootstrap,
                   "Resamples for the rating intervals (default 200; 0: none)")
       ->type_name("B");
   cmd->footer(
-      "The summary table goes to stdout, a progress bar to stderr when it is a terminal.\n"
+      "The summary table goes to stdout (to stderr with --json), a progress bar to stderr when\n"
+      "it is a terminal.\n"
       "JSON: {game, params, games, seed, agents, seats: [{agent, wins, win_rate, ci95,\n"
       "mean_score}], mean_length, ...} (README: the balance lab); CSV: one row per game.\n"
       "Examples:\n"

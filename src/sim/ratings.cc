@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/check.h"
 #include "core/rng.h"
 #include "sim/statistics.h"
 
@@ -68,26 +69,51 @@ std::vector<double> FitBradleyTerry(const PairwiseWins& wins) {
   return elo;
 }
 
-std::vector<Rating> RateSlots(const SimResult& result, int bootstrap, uint64_t seed) {
-  const size_t k = result.agents.size();
-  // The pairwise results of each deal, so that a resample draws whole deals.
-  std::vector<PairwiseWins> per_deal(size_t(result.deals),
-                                     PairwiseWins(k, std::vector<double>(k, 0.0)));
-  PairwiseWins all(k, std::vector<double>(k, 0.0));
-  for (const GameOutcome& o : result.outcomes) {
-    AddPairwise(o, per_deal[size_t(o.deal)]);
-    AddPairwise(o, all);
+void DealPatterns::Add(const PairwiseWins& deal) {
+  auto [it, added] = index_.emplace(deal, uint32_t(patterns_.size()));
+  if (added) {
+    patterns_.push_back(deal);
+    if (patterns_.size() > (uint64_t(1) << (8 * width_))) Widen();
   }
+  for (int byte = 0; byte < width_; ++byte) ids_.push_back(uint8_t(it->second >> (8 * byte)));
+  ++deals_;
+}
+
+uint32_t DealPatterns::Id(int64_t deal) const {
+  uint32_t id = 0;
+  const size_t at = size_t(deal) * size_t(width_);
+  for (int byte = 0; byte < width_; ++byte) id |= uint32_t(ids_[at + size_t(byte)]) << (8 * byte);
+  return id;
+}
+
+void DealPatterns::Widen() {
+  SAVANNA_CHECK(width_ < 4);
+  const int wider = width_ * 2;
+  std::vector<uint8_t> ids;
+  ids.reserve(size_t(deals_) * size_t(wider));
+  for (int64_t d = 0; d < deals_; ++d) {
+    const uint32_t id = Id(d);
+    for (int byte = 0; byte < wider; ++byte) ids.push_back(uint8_t(id >> (8 * byte)));
+  }
+  ids_ = std::move(ids);
+  width_ = wider;
+}
+
+std::vector<Rating> RateSlots(const PairwiseWins& all, const DealPatterns& deals, int bootstrap,
+                              uint64_t seed) {
+  const size_t k = all.size();
   const std::vector<double> elo = FitBradleyTerry(all);
   std::vector<std::vector<double>> samples(k);
   Rng rng(seed);
+  const std::vector<PairwiseWins>& patterns = deals.patterns();
+  std::vector<int64_t> drawn(patterns.size());
   for (int b = 0; b < bootstrap; ++b) {
+    std::fill(drawn.begin(), drawn.end(), 0);
+    for (int64_t d = 0; d < deals.size(); ++d) ++drawn[deals.Id(rng.Below(uint32_t(deals.size())))];
     PairwiseWins sum(k, std::vector<double>(k, 0.0));
-    for (int64_t d = 0; d < result.deals; ++d) {
-      const PairwiseWins& deal = per_deal[rng.Below(uint32_t(result.deals))];
+    for (size_t p = 0; p < patterns.size(); ++p)
       for (size_t i = 0; i < k; ++i)
-        for (size_t j = 0; j < k; ++j) sum[i][j] += deal[i][j];
-    }
+        for (size_t j = 0; j < k; ++j) sum[i][j] += double(drawn[p]) * patterns[p][i][j];
     const std::vector<double> fit = FitBradleyTerry(sum);
     for (size_t i = 0; i < k; ++i) samples[i].push_back(fit[i]);
   }

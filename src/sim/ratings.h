@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "sim/simulation.h"
@@ -22,8 +23,32 @@ void AddPairwise(const GameOutcome& outcome, PairwiseWins& wins);
 // never met.
 std::vector<double> FitBradleyTerry(const PairwiseWins& wins);
 
-// Ratings of every slot of `result` (whose outcomes are filled), with 95% intervals from
-// `bootstrap` resamples of whole deals (percentile method); seeded by `seed`.
-std::vector<Rating> RateSlots(const SimResult& result, int bootstrap, uint64_t seed);
+// The pairwise results of every deal, in deal order, for the bootstrap over deals. A deal's
+// results take few distinct values (its few games, each a handful of half-integers), so each
+// distinct matrix (a pattern) is kept once and each deal as the id of its pattern, in 1, 2 or
+// 4 bytes (widened when the patterns outgrow the width): one byte per deal in practice.
+class DealPatterns {
+ public:
+  void Add(const PairwiseWins& deal);
+  int64_t size() const { return deals_; }
+  uint32_t Id(int64_t deal) const;
+  const std::vector<PairwiseWins>& patterns() const { return patterns_; }
+
+ private:
+  void Widen();
+
+  std::vector<PairwiseWins> patterns_;
+  std::map<PairwiseWins, uint32_t> index_;
+  std::vector<uint8_t> ids_;  // width_ bytes per deal, little-endian
+  int width_ = 1;
+  int64_t deals_ = 0;
+};
+
+// Ratings of every slot from all their pairwise results `all`, with 95% intervals from
+// `bootstrap` resamples of whole deals (percentile method); seeded by `seed`. A resample draws
+// as many deals as there are, uniformly with replacement; its pairwise sums are sums of
+// half-integers, exact in any order, so counting the draws per pattern changes nothing.
+std::vector<Rating> RateSlots(const PairwiseWins& all, const DealPatterns& deals, int bootstrap,
+                              uint64_t seed);
 
 }  // namespace savanna

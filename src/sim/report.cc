@@ -155,6 +155,10 @@ std::string DistributionSections(const std::vector<SimResult>& results,
 
 }  // namespace
 
+std::string GamesCsvName(int configuration) {
+  return "games_" + std::to_string(configuration) + ".csv";
+}
+
 std::optional<SkillGap> StrongVsWeak(const SimResult& result) {
   if (result.ratings.size() < 2) return std::nullopt;
   SkillGap gap;
@@ -234,8 +238,7 @@ std::vector<std::pair<std::string, std::string>> BuildReport(
   md += Section("Data");
   md += "`results.json`: one `savanna sim` JSON document per configuration, in the order above. ";
   for (size_t i = 0; i < results.size(); ++i) {
-    const std::string name = "games_" + std::to_string(i) + ".csv";
-    files.emplace_back(name, SimResultToCsv(results[i]));
+    const std::string name = GamesCsvName(int(i));
     md += (i ? ", " : "") + std::string("`") + name + "` (" + labels[i] + ")";
   }
   md += ": one row per game.\n";

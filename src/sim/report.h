@@ -27,9 +27,13 @@ std::optional<SkillGap> StrongVsWeak(const SimResult& result);
 // values differ between the results ("kariba players=3").
 std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results);
 
+// The name of the per-game CSV of configuration k (0-based): games_<k>.csv. The caller writes
+// it as the games finish (CsvHeader, CsvRow); the report links it.
+std::string GamesCsvName(int configuration);
+
 // The report's files, name and content: report.md, seat_advantage.svg, ladder.svg (with
-// ratings), luck_skill.svg (with ratings), length.svg, scores.svg, results.json and one
-// games_<k>.csv per configuration. `command` is quoted in the report.
+// ratings), luck_skill.svg (with ratings), length.svg, scores.svg and results.json. `command`
+// is quoted in the report.
 std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& command,
                                                              const std::vector<SimResult>& results);
 

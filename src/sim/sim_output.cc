@@ -80,24 +80,29 @@ Json SimResultToJson(const SimResult& result) {
   return j;
 }
 
-std::string SimResultToCsv(const SimResult& result) {
-  const size_t players = size_t(result.players);
+std::string CsvHeader(int players) {
   std::string csv = "index,deal,seed,length";
-  for (size_t s = 0; s < players; ++s) {
+  for (int s = 0; s < players; ++s) {
     const std::string seat = "seat" + std::to_string(s);
     csv += "," + seat + "_agent," + seat + "_spec," + seat + "_score," + seat + "_return";
   }
-  csv += '\n';
-  for (const GameOutcome& o : result.outcomes) {
-    csv += std::to_string(o.index) + "," + std::to_string(o.deal) + "," + std::to_string(o.seed) +
-           "," + std::to_string(o.length);
-    for (size_t s = 0; s < o.seat_agent.size(); ++s) {
-      const int slot = o.seat_agent[s];
-      csv += "," + std::to_string(slot) + "," + CsvField(result.agents[size_t(slot)]) + "," +
-             CsvNumber(o.scores[s]) + "," + CsvNumber(o.returns[s]);
-    }
-    csv += '\n';
+  return csv + '\n';
+}
+
+std::string CsvRow(const std::vector<std::string>& agents, const GameOutcome& o) {
+  std::string csv = std::to_string(o.index) + "," + std::to_string(o.deal) + "," +
+                    std::to_string(o.seed) + "," + std::to_string(o.length);
+  for (size_t s = 0; s < o.seat_agent.size(); ++s) {
+    const int slot = o.seat_agent[s];
+    csv += "," + std::to_string(slot) + "," + CsvField(agents[size_t(slot)]) + "," +
+           CsvNumber(o.scores[s]) + "," + CsvNumber(o.returns[s]);
   }
+  return csv + '\n';
+}
+
+std::string SimResultToCsv(const SimResult& result) {
+  std::string csv = CsvHeader(result.players);
+  for (const GameOutcome& o : result.outcomes) csv += CsvRow(result.agents, o);
   return csv;
 }
 

@@ -1,19 +1,20 @@
 // RunSimulation: validation, the worker threads and the playing of one game. Every game's
-// result depends only on the master seed and its index, so any thread count gives the same
-// result.
+// result depends only on the master seed and its index, and games are folded into the
+// statistics in index order, so any thread count gives the same result to the bit.
 #include "sim/simulation.h"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include <optional>
 
 #include "agents/agent.h"
 #include "core/check.h"
 #include "core/rng.h"
-#include "sim/statistics.h"
+#include "core/thread_pool.h"
+#include "sim/accumulator.h"
 
 namespace savanna {
 namespace {
@@ -23,6 +24,8 @@ constexpr int kMaxSlots = 16;
 constexpr int kMaxBootstrap = 100000;
 // The progress callback is called at most about this many times (and always for the last game).
 constexpr int64_t kProgressSteps = 1000;
+// Finished games waiting to be folded in index order, per thread, at most.
+constexpr int64_t kWindowPerThread = 64;
 
 struct Plan {
   std::shared_ptr<const Game> game;
@@ -144,7 +147,7 @@ std::vector<std::vector<int>> Seatings(int specs, int players) {
 }
 
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
-                                const ProgressFn& progress) {
+                                const ProgressFn& progress, const OutcomeFn& on_game) {
   auto plan = MakePlan(registry, config);
   if (!plan) return tl::unexpected(plan.error());
 
@@ -161,29 +164,49 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   while (int(result.agents.size()) < int(plan->slots.size()))
     result.agents.push_back(config.agents[0]);
   result.seatings = plan->seatings;
-  result.outcomes.resize(size_t(result.games));
   const int64_t total = result.games;
 
-  std::atomic<int64_t> next{0};
-  int64_t done = 0;  // guarded by progress_mutex
-  std::mutex progress_mutex;
+  SimAccumulator accumulator(int(result.agents.size()), result.players, int(seatings),
+                             seatings > 1);
+  const int threads = int(std::min<int64_t>(config.threads, total));
   const int64_t progress_step = std::max<int64_t>(1, total / kProgressSteps);
-  auto work = [&] {
-    for (int64_t i = next.fetch_add(1); i < total; i = next.fetch_add(1)) {
-      result.outcomes[size_t(i)] = PlayGame(*plan, config.seed, i);
-      if (!progress) continue;
-      std::lock_guard<std::mutex> lock(progress_mutex);
-      ++done;
-      if (done % progress_step == 0 || done == total) progress(done, total);
+  // Games finish out of order; they are folded in index order through a window of slots, and a
+  // game is started only when its slot is free, so memory stays bounded by the window.
+  const int64_t window = int64_t(threads) * kWindowPerThread;
+  std::vector<std::optional<GameOutcome>> finished(static_cast<size_t>(window));
+  std::mutex mutex;
+  std::condition_variable slot_freed;
+  int64_t next = 0, folded = 0;  // guarded by mutex
+  auto fold_ready = [&] {        // with mutex held
+    for (auto* slot = &finished[size_t(folded % window)]; slot->has_value();
+         slot = &finished[size_t(folded % window)]) {
+      accumulator.Add(**slot);
+      if (on_game) on_game(result, **slot);
+      if (config.keep_outcomes) result.outcomes.push_back(std::move(**slot));
+      slot->reset();
+      ++folded;
+      if (progress && (folded % progress_step == 0 || folded == total)) progress(folded, total);
+      if (folded == total) break;
     }
   };
-  const int threads = int(std::min<int64_t>(config.threads, total));
-  std::vector<std::thread> workers;
-  for (int t = 1; t < threads; ++t) workers.emplace_back(work);
-  work();
-  for (auto& worker : workers) worker.join();
+  auto work = [&] {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (true) {
+      slot_freed.wait(lock, [&] { return next >= total || next < folded + window; });
+      if (next >= total) return;
+      const int64_t index = next++;
+      lock.unlock();
+      GameOutcome outcome = PlayGame(*plan, config.seed, index);
+      lock.lock();
+      finished[size_t(index % window)] = std::move(outcome);
+      const int64_t before = folded;
+      fold_ready();
+      if (folded != before) slot_freed.notify_all();
+    }
+  };
+  ThreadPool::Shared().Run(threads, [&](int) { work(); });
 
-  Summarize(result, config.bootstrap);
+  accumulator.Finish(result, config.bootstrap);
   return result;
 }
 

@@ -21,6 +21,9 @@ struct SimConfig {
   uint64_t seed = 1;
   int threads = 1;
   int bootstrap = 200;  // resamples for the rating intervals (0: no intervals)
+  // Keep every game in SimResult::outcomes (memory grows with the games; for tests and small
+  // runs). Otherwise only the statistics are kept, in constant memory (sim/accumulator.h).
+  bool keep_outcomes = false;
 };
 
 // The seatings of a simulation: seating[k][seat] is the agent slot in that seat. With one agent
@@ -95,16 +98,20 @@ struct SimResult {
   double mean_length = 0;
   Distribution length;
   std::vector<Distribution> scores;   // one per slot
-  std::vector<GameOutcome> outcomes;  // in game index order
+  std::vector<GameOutcome> outcomes;  // in game index order, with SimConfig::keep_outcomes
 };
 
 // `done` games finished out of `total`; called from worker threads, serialised by the runner,
 // with `done` increasing: about every total/1000 games and always for the last one.
 using ProgressFn = std::function<void(int64_t done, int64_t total)>;
+// Called with every finished game in index order, one call at a time (from worker threads):
+// the per-game CSV is written through it as games finish. `run` describes the run (game,
+// players, agents by slot, seatings); its statistics are not filled yet.
+using OutcomeFn = std::function<void(const SimResult& run, const GameOutcome& outcome)>;
 
 // Plays config.games games. The result does not depend on the number of threads.
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
-                                const ProgressFn& progress = {});
+                                const ProgressFn& progress = {}, const OutcomeFn& on_game = {});
 
 // The Wilson score interval for `successes` out of `trials` at z = 1.96.
 std::pair<double, double> WilsonInterval(double successes, double trials, double z = 1.959964);
@@ -115,7 +122,11 @@ std::pair<double, double> WilsonInterval(double successes, double trials, double
 // "ratings": [{"agent", "elo", "ci95"}], "pairwise", "length" and "scores" (distributions:
 // {"mean", "sd", "min", "p10", "median", "p90", "max", "bin_width", "counts"}).
 Json SimResultToJson(const SimResult& result);
-// One row per game: index, seed, length, then per seat agent, score, return.
+// One row per game: index, deal, seed, length, then per seat agent slot, spec, score, return.
+// The header line, the row of one game (`agents`: the specs by slot), and the whole file of a
+// result whose outcomes were kept.
+std::string CsvHeader(int players);
+std::string CsvRow(const std::vector<std::string>& agents, const GameOutcome& outcome);
 std::string SimResultToCsv(const SimResult& result);
 // Fixed-width tables for the terminal: the agents, their ratings (when there are several
 // specs) and the seats.

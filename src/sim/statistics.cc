@@ -1,22 +1,17 @@
-// Wilson intervals, per-slot and per-seat summaries, and distributions.
+// Wilson intervals, quantiles and distributions kept as counts of values.
 #include "sim/statistics.h"
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 #include <vector>
 
 #include "core/check.h"
-#include "core/rng.h"
-#include "sim/ratings.h"
 
 namespace savanna {
 namespace {
 
 constexpr int kMaxUnitBins = 60;
 constexpr int kBins = 30;
-// The bootstrap's seed stream, derived from the simulation's master seed.
-constexpr uint64_t kBootstrapStream = 0xB007;
 
 }  // namespace
 
@@ -39,22 +34,53 @@ double Quantile(const std::vector<double>& sorted, double q) {
   return sorted[lo] + (pos - double(lo)) * (sorted[hi] - sorted[lo]);
 }
 
-Distribution Describe(std::vector<double> values) {
+void ValueCounts::Add(double value, int64_t count) {
+  SAVANNA_CHECK(count > 0 && value == value);  // no NaN
+  counts_[value] += count;
+  size_ += count;
+}
+
+void ValueCounts::Merge(const ValueCounts& other) {
+  for (const auto& [value, count] : other.counts_) Add(value, count);
+}
+
+double ValueCounts::AtRank(int64_t rank) const {
+  for (const auto& [value, count] : counts_) {
+    if (rank < count) return value;
+    rank -= count;
+  }
+  SAVANNA_CHECK_MSG(false, "rank beyond the sample");
+  return 0;
+}
+
+// As Quantile over the sorted sample.
+double ValueCounts::Quantile(double q) const {
+  if (size_ == 0) return 0;
+  const double pos = q * double(size_ - 1);
+  const int64_t lo = int64_t(pos);
+  const int64_t hi = std::min(lo + 1, size_ - 1);
+  const double low = AtRank(lo), high = AtRank(hi);
+  return low + (pos - double(lo)) * (high - low);
+}
+
+Distribution ValueCounts::Describe() const {
   Distribution d;
-  if (values.empty()) return d;
-  std::sort(values.begin(), values.end());
-  const double n = double(values.size());
-  for (double v : values) d.mean += v / n;
+  if (size_ == 0) return d;
+  const double n = double(size_);
+  // The same additions, in the same (ascending) order, as over a sorted vector.
+  for (const auto& [v, count] : counts_)
+    for (int64_t c = 0; c < count; ++c) d.mean += v / n;
   double squares = 0;
-  for (double v : values) squares += (v - d.mean) * (v - d.mean);
-  d.sd = values.size() > 1 ? std::sqrt(squares / (n - 1)) : 0;
-  d.min = values.front();
-  d.max = values.back();
-  d.p10 = Quantile(values, 0.1);
-  d.median = Quantile(values, 0.5);
-  d.p90 = Quantile(values, 0.9);
-  const bool whole =
-      std::all_of(values.begin(), values.end(), [](double v) { return v == std::floor(v); });
+  for (const auto& [v, count] : counts_)
+    for (int64_t c = 0; c < count; ++c) squares += (v - d.mean) * (v - d.mean);
+  d.sd = size_ > 1 ? std::sqrt(squares / (n - 1)) : 0;
+  d.min = counts_.begin()->first;
+  d.max = counts_.rbegin()->first;
+  d.p10 = Quantile(0.1);
+  d.median = Quantile(0.5);
+  d.p90 = Quantile(0.9);
+  bool whole = true;
+  for (const auto& entry : counts_) whole = whole && entry.first == std::floor(entry.first);
   const double span = d.max - d.min;
   int bins = kBins;
   if (whole && span <= kMaxUnitBins) {
@@ -64,56 +90,15 @@ Distribution Describe(std::vector<double> values) {
     d.bin_width = span > 0 ? span / kBins : 1;
   }
   d.counts.assign(size_t(bins), 0);
-  for (double v : values) ++d.counts[size_t(std::min(bins - 1, int((v - d.min) / d.bin_width)))];
+  for (const auto& [v, count] : counts_)
+    d.counts[size_t(std::min(bins - 1, int((v - d.min) / d.bin_width)))] += count;
   return d;
 }
 
-void Summarize(SimResult& result, int bootstrap) {
-  const int slots = int(result.agents.size());
-  const int players = result.players;
-  std::vector<double> wins(slots, 0.0), score_sums(slots, 0.0), seat_wins(players, 0.0);
-  std::vector<int64_t> appearances(slots, 0);
-  std::vector<std::vector<double>> slot_scores(slots);
-  std::vector<double> lengths;
-  result.pairwise.assign(size_t(slots), std::vector<double>(size_t(slots), 0.0));
-  for (const GameOutcome& outcome : result.outcomes) {
-    for (size_t seat = 0; seat < outcome.seat_agent.size(); ++seat) {
-      const int slot = outcome.seat_agent[seat];
-      SAVANNA_CHECK(slot >= 0 && slot < slots);
-      wins[slot] += outcome.returns[seat];
-      score_sums[slot] += outcome.scores[seat];
-      slot_scores[slot].push_back(outcome.scores[seat]);
-      seat_wins[seat] += outcome.returns[seat];
-      ++appearances[slot];
-    }
-    lengths.push_back(outcome.length);
-    AddPairwise(outcome, result.pairwise);
-  }
-  result.seats.assign(slots, AgentSummary{});
-  result.scores.clear();
-  for (int slot = 0; slot < slots; ++slot) {
-    AgentSummary& s = result.seats[slot];
-    s.agent = result.agents[slot];
-    s.wins = wins[slot];
-    const double n = double(appearances[slot]);
-    s.win_rate = n > 0 ? wins[slot] / n : 0.0;
-    std::tie(s.ci95_low, s.ci95_high) = WilsonInterval(wins[slot], n);
-    s.mean_score = n > 0 ? score_sums[slot] / n : 0.0;
-    result.scores.push_back(Describe(slot_scores[slot]));
-  }
-  const double games = double(result.outcomes.size());
-  result.seat_advantage.assign(size_t(players), SeatSummary{});
-  for (int seat = 0; seat < players; ++seat) {
-    SeatSummary& s = result.seat_advantage[seat];
-    s.wins = seat_wins[seat];
-    s.win_rate = games > 0 ? s.wins / games : 0.0;
-    std::tie(s.ci95_low, s.ci95_high) = WilsonInterval(s.wins, games);
-  }
-  result.length = Describe(lengths);
-  result.mean_length = result.length.mean;
-  result.ratings.clear();
-  if (result.seatings.size() > 1)
-    result.ratings = RateSlots(result, bootstrap, DeriveSeed(result.seed, kBootstrapStream));
+Distribution Describe(const std::vector<double>& values) {
+  ValueCounts counts;
+  for (double v : values) counts.Add(v);
+  return counts.Describe();
 }
 
 }  // namespace savanna

@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,8 +56,10 @@ ProgramOutput RunProgram(const std::vector<std::string>& args, const std::string
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) std::abort();
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) continue;
+  struct rusage usage = {};
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) continue;
   ProgramOutput output;
+  output.max_rss_kb = usage.ru_maxrss;
   output.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   output.out = ReadAndRemove(out_path);
   output.err = ReadAndRemove(err_path);

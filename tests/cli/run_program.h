@@ -11,6 +11,7 @@ struct ProgramOutput {
   int exit_status = -1;  // the exit code, or 128 + the signal that ended the program
   std::string out;
   std::string err;
+  long max_rss_kb = 0;  // the program's peak resident memory (getrusage's ru_maxrss)
 };
 
 // Runs `args[0]` (a path) with `args` as its argument vector, no shell involved. `stdin_text`

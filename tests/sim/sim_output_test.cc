@@ -12,6 +12,7 @@ namespace {
 
 SimResult Simulate(std::vector<std::string> agents, int64_t games) {
   SimConfig config;
+  config.keep_outcomes = true;
   config.game_spec = "kariba(players=3)";
   config.agents = std::move(agents);
   config.games = games;

@@ -16,6 +16,7 @@ namespace {
 
 SimConfig Config(std::string spec, std::vector<std::string> agents, int64_t games, int threads) {
   SimConfig config;
+  config.keep_outcomes = true;
   config.game_spec = std::move(spec);
   config.agents = std::move(agents);
   config.games = games;

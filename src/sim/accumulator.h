@@ -1,0 +1,43 @@
+// The statistics of a simulation accumulated game by game (in game index order), in memory that
+// does not grow with the number of games: sums, pairwise results, counts of values, and for the
+// rating bootstrap one small pattern id per deal (sim/ratings.h). Finish() gives exactly the
+// statistics that the same games kept in a list would give.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/ratings.h"
+#include "sim/simulation.h"
+#include "sim/statistics.h"
+
+namespace savanna {
+
+class SimAccumulator {
+ public:
+  // `seatings`: games per deal (see Seatings()); `rated`: keep what the ratings need.
+  SimAccumulator(int slots, int players, int seatings, bool rated);
+
+  // Adds the next game: its index must be games(). Folds in index order, so that every sum is
+  // the same to the bit whatever the threads or processes that played the games.
+  void Add(const GameOutcome& outcome);
+  int64_t games() const { return games_; }
+
+  // Fills seats, seat_advantage, pairwise, ratings (when rated, with `bootstrap` resamples seeded
+  // from result.seed), mean_length, length and scores. result.agents names the slots.
+  void Finish(SimResult& result, int bootstrap) const;
+
+ private:
+  int slots_, players_, seatings_;
+  bool rated_;
+  int64_t games_ = 0;
+  std::vector<double> wins_, score_sums_, seat_wins_;
+  std::vector<int64_t> appearances_;
+  std::vector<ValueCounts> slot_scores_;
+  ValueCounts lengths_;
+  PairwiseWins pairwise_;
+  PairwiseWins deal_;  // the current deal's pairwise results
+  DealPatterns deals_;
+};
+
+}  // namespace savanna
