@@ -46,11 +46,11 @@ void AppendCaptured(nlohmann::json record) {
 void CaptureHttp(const std::string& method, const std::string& target, int status,
                  const std::string& content_type, const std::string& body) {
   AppendCaptured({{"kind", "http"},
-          {"method", method},
-          {"target", target},
-          {"status", status},
-          {"content_type", content_type},
-          {"body", body}});
+                  {"method", method},
+                  {"target", target},
+                  {"status", status},
+                  {"content_type", content_type},
+                  {"body", body}});
 }
 
 void CaptureWs(const std::string& text) { AppendCaptured({{"kind", "ws"}, {"body", text}}); }
