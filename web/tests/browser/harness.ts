@@ -25,11 +25,24 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
-export async function startServer(): Promise<Server> {
+// One test file creates dozens of tables from one address within a minute, so the per-client
+// limits are relaxed here; the limits themselves are tested in tests/server, and the lobby's 429
+// in lobby.test.ts (which passes its own `limits`, replacing these).
+const RELAXED_LIMITS: Record<string, string> = {
+  '--rate': '200',
+  '--burst': '400',
+  '--tables-per-minute': '1000',
+  '--joins-per-minute': '1000',
+  '--requests-per-second': '1000',
+  '--request-burst': '2000',
+};
+
+export async function startServer(limits: Record<string, string> = {}): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'savanna-web-test-'));
+  const options = Object.entries({ ...RELAXED_LIMITS, ...limits }).flat();
   const child: ChildProcess = spawn(
     SAVANNA,
-    ['serve', '--port', '0', '--db', join(dir, 'tables.db'), '--web', WEB_DIR, '--sync', 'normal', '--rate', '200', '--burst', '400'],
+    ['serve', '--port', '0', '--db', join(dir, 'tables.db'), '--web', WEB_DIR, '--sync', 'normal', ...options],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -145,7 +158,10 @@ export async function createTable(
   for (let i = 0; i < seats.length; i++) await page.locator(`#seat-${i}`).selectOption(seats[i]);
   await page.locator('#name').fill(name);
   await page.locator('[data-create]').click();
-  await page.waitForSelector('main.table-page[data-table]');
+  // Either the table opens, or the lobby says why not: fail with its words, not a timeout.
+  await page.waitForSelector('main.table-page[data-table], main p.error[role="alert"]');
+  const refused = page.locator('main p.error[role="alert"]');
+  if (await refused.count()) throw new Error(`the lobby refused the table: ${await refused.first().textContent()}`);
   return (await page.locator('main.table-page').getAttribute('data-table'))!;
 }
 

@@ -85,8 +85,10 @@ describe('Kariba', () => {
     const random = rng(5);
     let checkedCounts = 0;
     for (let move = 0; move < 40 && checkedCounts < 3; move++) {
-      const groups = await page.locator('[data-hand-animal]').evaluateAll((gs) =>
-        gs.map((g) => {
+      // One evaluation that both finds and measures the groups: a locator's evaluateAll finds them
+      // first, and a group the next update replaced in between would measure as detached (0 wide).
+      const groups = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-hand-animal]')].map((g) => {
           const r = g.getBoundingClientRect();
           return { count: Number(g.getAttribute('data-count')), badge: g.querySelector('.count-badge')?.textContent ?? null, left: r.left, right: r.right, cards: g.querySelectorAll('.card').length };
         }),

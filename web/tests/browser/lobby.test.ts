@@ -8,6 +8,7 @@ import {
   newPage,
   screenshot,
   server,
+  startServer,
   useServerAndBrowser,
 } from './harness.ts';
 
@@ -44,6 +45,22 @@ describe('lobby', () => {
     await expect(page.locator('.create .error').textContent()).resolves.toMatch(/animals=9/);
     expect(await page.evaluate(() => location.hash)).toBe('');
     await context.close();
+  });
+
+  test('past the tables-per-minute limit the lobby shows the server\'s reason and stays', async () => {
+    const strict = await startServer({ '--tables-per-minute': '1' });
+    try {
+      const { context, page } = await newPage(browser);
+      await createTable(page, strict.url, 'kariba', 2, ['human', 'random']);
+      await page.goto(strict.url + '/');
+      await page.locator('#game').selectOption('kariba');
+      await page.locator('[data-create]').click();
+      await expect(page.locator('.create .error').textContent()).resolves.toMatch(/too many|rate|minute/i);
+      expect(await page.evaluate(() => location.hash)).toBe('');
+      await context.close();
+    } finally {
+      await strict.stop();
+    }
   });
 
   test('open tables list join and watch links; a joined seat survives a reload', async () => {
