@@ -17,6 +17,8 @@ packages=(
   clang-14 libclang-rt-14-dev
   # The Python module (src/python, python/) and its tests: pybind11 over Debian's python3.
   python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis
+  # `sim` over many processes and machines (docs/scale.md): Open MPI.
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()
