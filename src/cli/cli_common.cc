@@ -11,6 +11,7 @@
 #include <iostream>
 #include <iterator>
 #include <limits>
+#include <variant>
 
 namespace savanna::cli {
 
@@ -146,6 +147,23 @@ void ProgressBar::operator()(int64_t done, int64_t total) {
   std::cerr << fmt::format("\r[{:<{}}] {:3}%  {}/{} games", std::string(size_t(filled), '#'),
                            kWidth, percent, done, total)
             << (done == total ? "\n" : "") << std::flush;
+}
+
+std::string ParamValueText(const ParamValue& value) {
+  if (auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  return std::visit([](const auto& v) { return fmt::format("{}", v); }, value);
+}
+
+void PrintParamTable(const std::string& title, const std::vector<ParamSpec>& params) {
+  std::cout << title;
+  size_t width = 0;
+  for (const auto& p : params) width = std::max(width, p.name.size());
+  for (const auto& p : params) {
+    const std::string value = ParamValueText(p.default_value);
+    const std::string shown = p.type == ParamType::kString && value.empty() ? "none" : value;
+    std::cout << fmt::format("  {:<{}}  {} (default {}): {}\n", p.name, width, p.AllowedText(),
+                             shown, p.description);
+  }
 }
 
 }  // namespace savanna::cli

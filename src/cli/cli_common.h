@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/json_io.h"
+#include "core/params.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/result.h"
@@ -64,5 +66,11 @@ class ProgressBar {
   static constexpr int kWidth = 40;
   int last_percent_ = -1;
 };
+
+// A parameter value as a spec writes it (true, 3, closest).
+std::string ParamValueText(const ParamValue& value);
+// `title`, then one line per parameter: name, allowed values, default ("none" for an empty
+// string) and description (`games` and `agents`).
+void PrintParamTable(const std::string& title, const std::vector<ParamSpec>& params);
 
 }  // namespace savanna::cli

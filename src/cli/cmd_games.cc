@@ -3,32 +3,21 @@
 
 #include <iostream>
 #include <memory>
-#include <variant>
 
 #include "cli/commands.h"
 
 namespace savanna::cli {
 namespace {
 
-std::string ValueText(const ParamValue& value) {
-  if (auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
-  return std::visit([](const auto& v) { return fmt::format("{}", v); }, value);
-}
-
 // The defaults in declaration order; an empty string parameter (a file not given) is left out.
 std::string DefaultSpec(const GameInfo& info) {
   std::string spec;
   for (const auto& p : info.params) {
-    const std::string value = ValueText(p.default_value);
+    const std::string value = ParamValueText(p.default_value);
     if (p.type == ParamType::kString && value.empty()) continue;
     spec += (spec.empty() ? "" : ",") + p.name + "=" + value;
   }
   return info.name + "(" + spec + ")";
-}
-
-std::string DefaultText(const ParamSpec& p) {
-  const std::string value = ValueText(p.default_value);
-  return p.type == ParamType::kString && value.empty() ? "none" : value;
 }
 
 int RunGames(const GameRegistry& games, bool json) {
@@ -51,14 +40,8 @@ int RunGames(const GameRegistry& games, bool json) {
                              title_width, fmt::format("{}-{}", info.min_players, info.max_players),
                              DefaultSpec(info));
   }
-  for (const auto& entry : games.entries()) {
-    std::cout << "\nParameters of " << entry.info.name << ":\n";
-    size_t width = 0;
-    for (const auto& p : entry.info.params) width = std::max(width, p.name.size());
-    for (const auto& p : entry.info.params)
-      std::cout << fmt::format("  {:<{}}  {} (default {}): {}\n", p.name, width, p.AllowedText(),
-                               DefaultText(p), p.description);
-  }
+  for (const auto& entry : games.entries())
+    PrintParamTable("\nParameters of " + entry.info.name + ":\n", entry.info.params);
   return kExitOk;
 }
 

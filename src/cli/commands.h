@@ -8,6 +8,7 @@
 
 namespace savanna::cli {
 
+void AddAgentsCommand(CLI::App& app, Context& context);
 void AddGamesCommand(CLI::App& app, Context& context);
 void AddNewCommand(CLI::App& app, Context& context);
 void AddLegalCommand(CLI::App& app, Context& context);

@@ -53,6 +53,7 @@ int Main(int argc, char** argv) {
   app.require_subcommand(1);
   Context context{Games()};
   AddGamesCommand(app, context);
+  AddAgentsCommand(app, context);
   AddNewCommand(app, context);
   AddLegalCommand(app, context);
   AddStepCommand(app, context);

@@ -61,5 +61,22 @@ TEST_F(SimScaleTest, BenchJsonGoesToStdoutAndTheTableToStderr) {
   EXPECT_NE(r.err.find("MOVES/S"), std::string::npos) << r.err;
 }
 
+// `agents` lists what `--agents` accepts, as `games` lists the games.
+TEST_F(SimScaleTest, AgentsListsTheAgentsAndTheirParameters) {
+  const Json list = OutJson(Savanna({"agents", "--json"}));
+  ASSERT_TRUE(list.is_array());
+  const Json* ismcts = nullptr;
+  for (const Json& a : list)
+    if (a["name"] == "ismcts") ismcts = &a;
+  ASSERT_NE(ismcts, nullptr);
+  bool has_iters = false;
+  for (const Json& p : (*ismcts)["params"]) has_iters = has_iters || p["name"] == "iters";
+  EXPECT_TRUE(has_iters);
+  const ProgramOutput text = Savanna({"agents"});
+  ASSERT_EQ(text.exit_status, 0) << text.err;
+  EXPECT_NE(text.out.find("Parameters of ismcts:"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("random"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace savanna::testing

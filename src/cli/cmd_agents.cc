@@ -1,0 +1,52 @@
+// `savanna agents [--json]`: the agent kinds, their parameters and defaults (as `games` lists the
+// games), for writing `--agents` specs.
+#include <fmt/core.h>
+
+#include <iostream>
+#include <memory>
+
+#include "agents/agent.h"
+#include "cli/commands.h"
+
+namespace savanna::cli {
+namespace {
+
+int RunAgents(bool json) {
+  const std::vector<AgentInfo>& infos = AgentInfos();
+  if (json) {
+    Json list = Json::array();
+    for (const AgentInfo& info : infos) {
+      Json params = Json::array();
+      for (const ParamSpec& p : info.params) {
+        Json param = p.ToJson();
+        param["name"] = p.name;
+        params.push_back(std::move(param));
+      }
+      list.push_back(
+          Json{{"name", info.name}, {"description", info.description}, {"params", params}});
+    }
+    PrintJson(list);
+    return kExitOk;
+  }
+  size_t width = 4;
+  for (const AgentInfo& info : infos) width = std::max(width, info.name.size());
+  std::cout << fmt::format("{:<{}}  {}\n", "NAME", width, "DESCRIPTION");
+  for (const AgentInfo& info : infos)
+    std::cout << fmt::format("{:<{}}  {}\n", info.name, width, info.description);
+  for (const AgentInfo& info : infos)
+    if (!info.params.empty()) PrintParamTable("\nParameters of " + info.name + ":\n", info.params);
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddAgentsCommand(CLI::App& app, Context& context) {
+  auto* cmd = app.add_subcommand(
+      "agents",
+      "List the agents and their parameters (specs for --agents, e.g. ismcts(iters=500))");
+  auto json = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *json, "Print [{\"name\",\"description\",\"params\"}] instead");
+  cmd->callback([&context, json] { context.exit_code = RunAgents(*json); });
+}
+
+}  // namespace savanna::cli
