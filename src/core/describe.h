@@ -35,6 +35,19 @@
 
 namespace savanna::describe {
 
+// A name given by a Named description: text (a string_view or C string; empty: no value), or any
+// JSON value (null: no value). Text compares without building a Json.
+inline Json NameJson(std::string_view name) {
+  return name.empty() ? Json() : Json(std::string(name));
+}
+inline Json NameJson(const char* name) { return NameJson(std::string_view(name)); }
+inline Json NameJson(Json name) { return name; }
+inline bool NameIs(const Json& j, std::string_view name) {
+  return !name.empty() && j.is_string() && j.get_ref<const std::string&>() == name;
+}
+inline bool NameIs(const Json& j, const char* name) { return NameIs(j, std::string_view(name)); }
+inline bool NameIs(const Json& j, const Json& name) { return !name.is_null() && j == name; }
+
 // ToJson: writes the described fields into `out`.
 class JsonWriter {
  public:
@@ -49,10 +62,10 @@ class JsonWriter {
   void Enum(std::string_view key, const E& value, const std::array<const char*, N>& names) {
     At(key) = names[size_t(value)];
   }
-  // name_of(code) is the JSON form of a code in [0, n), or null for a code that is no value.
+  // name_of(code) names a code in [0, n) (see NameJson), or gives an empty name for no value.
   template <class T, class NameOf>
   void Named(std::string_view key, const T& value, int, NameOf&& name_of) {
-    At(key) = name_of(int(value));
+    At(key) = NameJson(name_of(int(value)));
   }
   void Null(std::string_view key) { At(key) = nullptr; }
   template <class M>
@@ -130,22 +143,21 @@ class JsonReader {
   }
   template <class E, size_t N>
   void Enum(std::string_view key, E& value, const std::array<const char*, N>& names) {
-    Named(key, value, int(N), [&](int i) { return Json(names[size_t(i)]); });
+    Named(key, value, int(N), [&](int i) { return names[size_t(i)]; });
   }
   template <class T, class NameOf>
   void Named(std::string_view key, T& value, int n, NameOf&& name_of) {
     const Json* j = Find(key);
     if (!j) return;
-    std::vector<std::string> names;
-    for (int i = 0; i < n; ++i) {
-      const Json name = name_of(i);
-      if (name.is_null()) continue;
-      if (*j == name) {
+    for (int i = 0; i < n; ++i)
+      if (NameIs(*j, name_of(i))) {
         value = T(i);
         return;
       }
-      names.push_back(name.is_string() ? name.get<std::string>() : name.dump());
-    }
+    std::vector<std::string> names;
+    for (int i = 0; i < n; ++i)
+      if (const Json name = NameJson(name_of(i)); !name.is_null())
+        names.push_back(name.is_string() ? name.get<std::string>() : name.dump());
     std::string list;
     const size_t shown = names.size() <= kNamesListed ? names.size() : 1;
     for (size_t i = 0; i < shown; ++i) list += (i ? ", " : "") + names[i];

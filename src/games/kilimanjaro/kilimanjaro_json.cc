@@ -113,20 +113,16 @@ template <class V, class D>
 void Describe(V& v, D& d, const Config& c) {
   const int n = c.players;
   auto card = [&](auto& e, std::string_view key, auto& value) {
-    e.Named(key, value, kCardKinds, [&](int k) {
-      const bool valid =
-          TypeOf(k) < c.types && ValueOf(k) >= c.min_value && ValueOf(k) <= c.max_value;
-      return valid ? Json(CardName(c, k)) : Json();
-    });
+    e.Named(key, value, kCardKinds, [&](int k) { return std::string_view(c.card_names[k]); });
   };
   auto cards = [&](auto& e, std::string_view key, auto& list, auto& size, int max) {
     e.List(key, size, max, [&](auto& x, int i) { card(x, "", list[i]); });
   };
   auto counter_kind = [&](auto& e, std::string_view key, auto& kind) {
-    e.Named(key, kind, kCounterKinds, [](int k) { return Json(CounterName(CounterKind(k))); });
+    e.Named(key, kind, kCounterKinds, [](int k) { return CounterName(CounterKind(k)); });
   };
   // The phase first: the piles' extent depends on it.
-  v.Named("phase", d.phase, kPhases, [](int p) { return Json(PhaseName(Phase(p))); });
+  v.Named("phase", d.phase, kPhases, [](int p) { return PhaseName(Phase(p)); });
   cards(v, "deck", d.deck, d.deck_size, c.total_cards);
   v.Array("hands", n, [&](auto& e, int p) { cards(e, "", d.hand[p], d.hand_size[p], kHandSize); });
   v.Array("piles", n, [&](auto& e, int p) {
