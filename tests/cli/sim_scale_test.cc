@@ -16,6 +16,11 @@ class SimScaleTest : public CliTest {
 // Keeping every game (as the program once did, about 330 bytes a game) would add some 15 MB
 // between these two runs; streaming adds nothing but noise.
 TEST_F(SimScaleTest, PeakMemoryDoesNotGrowWithTheGames) {
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer keeps freed blocks in quarantine (up to 256 MB) and adds shadow memory, so
+  // an instrumented program's peak says nothing about the program's: the release build checks it.
+  GTEST_SKIP() << "peak memory is not measurable under AddressSanitizer";
+#endif
   const ProgramOutput small = Sim("2000", Path("small.csv"));
   ASSERT_EQ(small.exit_status, 0) << small.err;
   const ProgramOutput large = Sim("50000", Path("large.csv"));
