@@ -20,6 +20,8 @@ packages=(
   # The training example (python/examples/train_policy.py): torch, and OpenBLAS in one thread
   # (Debian's torch calls the system BLAS; the reference libblas3 is 20 times slower).
   python3-torch libopenblas0-serial
+  # `sim` over many processes and machines (docs/scale.md): Open MPI.
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

@@ -49,5 +49,17 @@ TEST_F(SimScaleTest, JsonGoesToStdoutAndTheTableToStderr) {
   }
 }
 
+TEST_F(SimScaleTest, BenchJsonGoesToStdoutAndTheTableToStderr) {
+  const ProgramOutput r = Savanna({"bench", "kariba(players=2)", "--seconds", "0.01", "--json"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const Json doc = Json::parse(r.out);
+  ASSERT_EQ(doc["games"].size(), 1u);
+  EXPECT_EQ(doc["games"][0]["spec"].get<std::string>().rfind("kariba(", 0), 0u);
+  EXPECT_GT(doc["games"][0]["moves_per_second"].get<double>(), 0);
+  ASSERT_EQ(doc["bare_loop"].size(), 1u);  // standard two-player Kariba has the bare loop
+  EXPECT_GT(doc["bare_loop"][0]["api_ratio"].get<double>(), 0);
+  EXPECT_NE(r.err.find("MOVES/S"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace savanna::testing
