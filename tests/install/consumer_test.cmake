@@ -1,6 +1,7 @@
 # The test install.cpp_consumer (cmake -P): installs the engine's development component from
 # BUILD_DIR into WORK_DIR/prefix, then builds examples/cpp_consumer against it twice, with
-# find_package(Savanna) and with pkg-config, and runs both programs.
+# find_package(Savanna) and with pkg-config, and runs both programs. CXX_FLAGS: the build's own
+# compiler flags (the sanitizer preset's libraries need the same -fsanitize to link).
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR CXX)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "consumer_test.cmake needs -D${var}=...")
@@ -35,7 +36,7 @@ endforeach()
 # 1. CMake: find_package(Savanna) and Savanna::savanna.
 set(example ${SOURCE_DIR}/examples/cpp_consumer)
 run(${CMAKE_COMMAND} -S ${example} -B ${WORK_DIR}/cmake_build -DCMAKE_BUILD_TYPE=Release
-    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${prefix})
+    -DCMAKE_CXX_COMPILER=${CXX} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" -DCMAKE_PREFIX_PATH=${prefix})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/cmake_build)
 run(${WORK_DIR}/cmake_build/consumer)
 check_output("find_package(Savanna)")
@@ -45,6 +46,7 @@ set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
 run(pkg-config --cflags --libs savanna)
 string(STRIP "${RUN_OUTPUT}" flags)
 separate_arguments(flags UNIX_COMMAND "${flags}")
-run(${CXX} -O1 ${example}/main.cc -o ${WORK_DIR}/consumer_pc ${flags})
+separate_arguments(extra_flags UNIX_COMMAND "${CXX_FLAGS}")
+run(${CXX} -O1 ${extra_flags} ${example}/main.cc -o ${WORK_DIR}/consumer_pc ${flags})
 run(${WORK_DIR}/consumer_pc)
 check_output("pkg-config savanna")
