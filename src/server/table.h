@@ -2,7 +2,7 @@
 // connections watching it, AI seats thinking on the shared scheduler, and the pipeline that
 // stores every change before anyone is told of it. Knows no network: connections are Clients.
 // Its members are defined by concern in table.cc (pipeline, status, life), table_seats.cc,
-// table_actions.cc, table_messages.cc and table_agents.cc.
+// table_actions.cc, table_messages.cc, table_agents.cc and table_hints.cc.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -74,6 +74,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // A human seat's action (its text). `reply` gets the action's index once it is stored.
   void Act(int seat, const std::string& token, const std::string& action,
            std::function<void(ApiResult<int64_t>)> reply);
+  // Hints for human seat `seat` (hints.h): its turn, every other seat an AI. `reply` gets
+  // {"index": the actions recorded when asked, "hints": HintsJson} once the search is done.
+  // Errors: bad_token, hints_unavailable, not_playing, not_your_turn, hint_busy, table_closed.
+  void Hint(int seat, const std::string& token, std::function<void(ApiResult<Json>)> reply);
   // `client` closed or moved to another table.
   void Detach(const Client* client);
 
@@ -171,7 +175,8 @@ class Table : public std::enable_shared_from_this<Table> {
   bool busy_ = false;       // a store write is in flight
   std::deque<std::function<void()>> waiting_;
   std::vector<Viewer> viewers_;
-  PlayerSet thinking_;  // agent seats whose Choose is running on the pool
+  PlayerSet thinking_;    // agent seats whose Choose is running on the pool
+  bool hinting_ = false;  // a hint search is queued or running
   std::vector<std::unique_ptr<boost::asio::steady_timer>> vacancy_timers_;  // per seat
   bool closed_ = false;
   std::string rematch_;  // the id of the rematch table, once one was made
