@@ -40,12 +40,13 @@ void Table::Hint(int seat, const std::string& token, std::function<void(ApiResul
     // The state asked about stays here (it is the true one) to name the actions in the reply.
     std::shared_ptr<const State> asked = session_.state().Clone();
     const int64_t index = int64_t(session_.record().actions.size());
+    const uint64_t epoch = epoch_;
     auto self = shared_from_this();
     context_.agents->Submit(
-        this, std::move(search), [self, seat, index, asked, estimates, reply](Action) {
-          asio::post(self->context_.net, [self, seat, index, asked, estimates, reply] {
-            self->Run([self, seat, index, asked, estimates, reply] {
-              self->hinting_ = false;
+        this, std::move(search), [self, seat, index, epoch, asked, estimates, reply](Action) {
+          asio::post(self->context_.net, [self, seat, index, epoch, asked, estimates, reply] {
+            self->Run([self, seat, index, epoch, asked, estimates, reply] {
+              if (epoch == self->epoch_) self->hinting_ = false;
               if (self->closed_) return reply(TableClosed());
               reply(Json{{"index", index}, {"hints", HintsJson(*asked, seat, *estimates)}});
             });

@@ -91,10 +91,11 @@ void WsConversation::Handle(const std::string& text, bool is_text) {
   if (*type == "act") return Act(*message, id);
   if (*type == "leave") return Leave(*message, id);
   if (*type == "hint") return Hint(*message, id);
+  if (*type == "takeback") return TakeBack(*message, id);
   const std::string shown = type->size() > 32 ? type->substr(0, 32) : *type;
   SendError({400, "bad_request",
              "unknown message type '" + shown +
-                 "' (types: join, rejoin, spectate, act, leave, hint, ping)"},
+                 "' (types: join, rejoin, spectate, act, leave, hint, takeback, ping)"},
             id);
 }
 
@@ -224,6 +225,26 @@ void WsConversation::Hint(const Json& message, const Json& id) {
                      {"seat", seat},
                      {"index", (*hints)["index"]},
                      {"hints", (*hints)["hints"]},
+                     {"id", id}});
+    });
+  });
+}
+
+void WsConversation::TakeBack(const Json& message, const Json& id) {
+  if (auto ok = CheckFields(message, {"type", "id"}, "a takeback"); !ok)
+    return SendError(ok.error(), id);
+  if (!seated_)
+    return SendError({409, "not_seated", "join or rejoin a seat to take a move back"}, id);
+  auto self = shared_from_this();
+  auto table = table_;
+  const int seat = seat_;
+  table_->TakeBack(seat_, token_, [self, table, seat, id](ApiResult<int64_t> actions) {
+    self->OnThread([self, table, seat, id, actions] {
+      if (!actions) return self->SendError(actions.error(), id);
+      self->SendNow({{"type", "taken_back"},
+                     {"table", table->id()},
+                     {"seat", seat},
+                     {"actions", *actions},
                      {"id", id}});
     });
   });

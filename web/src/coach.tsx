@@ -1,7 +1,8 @@
 // The AI as a coach: at a table where every other seat is an AI, a player may ask for the AI's
 // estimate of the chance to win after each of their legal moves (the server searches from this
 // seat's view only). Hints are shown on the choice buttons and in the board targets' names, and
-// can be asked for on every move. Never offered where another person sits (docs/web.md).
+// can be asked for on every move. The same players may take their last move back. Neither is
+// offered where another person sits (docs/web.md).
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { StateMessage } from './api.ts';
@@ -26,7 +27,7 @@ export function percent(rate: number): string {
 
 const kAutoKey = 'savanna.hints.auto';
 
-export function CoachBar(props: { snapshot: Snapshot; yourTurn: boolean; onHint: () => void }): JSX.Element {
+export function CoachBar(props: { snapshot: Snapshot; yourTurn: boolean; onHint: () => void; onTakeBack: () => void }): JSX.Element {
   const { snapshot, yourTurn } = props;
   const [auto, setAuto] = useState(() => localStorage.getItem(kAutoKey) === 'on');
   const rates = currentRates(snapshot);
@@ -38,6 +39,8 @@ export function CoachBar(props: { snapshot: Snapshot; yourTurn: boolean; onHint:
     localStorage.setItem(kAutoKey, on ? 'on' : 'off');
     setAuto(on);
   };
+  const seat = snapshot.state?.viewer;
+  const movedYet = snapshot.log.some((e) => e.player === seat);
   let best = '';
   if (rates) {
     let top = -1;
@@ -51,6 +54,9 @@ export function CoachBar(props: { snapshot: Snapshot; yourTurn: boolean; onHint:
     <div class="coach" data-coach>
       <button type="button" class="secondary" onClick={props.onHint} disabled={!yourTurn || snapshot.hinting || !!rates} data-ask-hint>
         {snapshot.hinting ? 'The AI is thinking…' : 'Hint: chance to win of each move'}
+      </button>
+      <button type="button" class="secondary" onClick={props.onTakeBack} disabled={!movedYet || snapshot.waiting} data-take-back>
+        Take back my last move
       </button>
       <label>
         <input type="checkbox" checked={auto} onChange={(e) => toggle((e.target as HTMLInputElement).checked)} data-auto-hints /> on every move

@@ -83,6 +83,14 @@ export class TableConnection {
     this.send({ type: 'hint' });
   }
 
+  // Takes this seat's last move back (and the AI moves after it): only where every other seat
+  // is an AI. The server answers `taken_back` and sends the position again.
+  takeBack(): void {
+    if (this.snapshot.seat === null || this.snapshot.waiting) return;
+    this.update({ waiting: true, error: null });
+    this.send({ type: 'takeback' });
+  }
+
   // Gives the seat up for good (the token stops working) and watches instead.
   leave(): void {
     if (this.snapshot.seat === null) return;
@@ -162,9 +170,10 @@ export class TableConnection {
         this.greet();
         break;
       case 'state':
+        // A take-back shortens the game: entries past the state's actions are gone.
         this.update({
           state: message,
-          log: mergeLog(this.snapshot.log, message.log),
+          log: mergeLog(this.snapshot.log, message.log).filter((e) => e.index < message.actions),
           waiting: false,
         });
         break;

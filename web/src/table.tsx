@@ -422,7 +422,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           {state.status === 'playing' && typeof state.viewer === 'number' ? (
             <section class="your-move" aria-label="your move">
               <h2>{yourTurn ? 'Your move' : 'Waiting for the others'}</h2>
-              {onlyAgentsBeside(state) ? <CoachBar snapshot={snapshot} yourTurn={yourTurn} onHint={() => connection.current?.hint()} /> : null}
+              {onlyAgentsBeside(state) ? <CoachBar snapshot={snapshot} yourTurn={yourTurn} onHint={() => connection.current?.hint()} onTakeBack={() => connection.current?.takeBack()} /> : null}
               {yourTurn ? (
                 <Choices
                   actions={actions}

@@ -1,8 +1,8 @@
 // The AI as a coach in the browser: hints on the choices at a table against AI seats (the
-// percentages shown are the server's estimates for exactly the legal moves), and no coach where
-// another person sits.
+// percentages shown are the server's estimates for exactly the legal moves), a take-back that
+// brings the earlier position back, and neither where another person sits.
 import { describe, expect, test } from 'vitest';
-import { browser, createTable, newPage, server, useServerAndBrowser } from './harness.ts';
+import { browser, canonical, createTable, newPage, server, useServerAndBrowser } from './harness.ts';
 
 useServerAndBrowser();
 
@@ -34,6 +34,36 @@ describe('the coach', () => {
     // A move makes the hints stale: they disappear.
     await page.locator('.choices [data-action]').first().click();
     await page.waitForFunction(() => document.querySelectorAll('[data-hint-rate]').length === 0);
+    expect(rec.errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a take-back brings the position before the last move back', async () => {
+    const { context, page, rec } = await newPage(browser);
+    await createTable(page, server.url, 'kariba', 3, ['human', 'random', 'random']);
+    await page.waitForSelector('main.table-page[data-your-turn="yes"]');
+    expect(await page.locator('[data-take-back]').isDisabled()).toBe(true);
+    const n0 = Number(await page.locator('main.table-page').getAttribute('data-actions'));
+    const states = () => rec.messages.filter((m) => m.type === 'state');
+    const before = states().at(-1)!;
+    await page.locator('.choices [data-action]').first().click();
+    await page.waitForFunction((n) => {
+      const main = document.querySelector('main.table-page');
+      return Number(main?.getAttribute('data-actions')) > n + 1 && main?.getAttribute('data-your-turn') === 'yes';
+    }, n0);
+    await page.locator('[data-take-back]').click();
+    await page.waitForFunction((n) => {
+      const main = document.querySelector('main.table-page');
+      return Number(main?.getAttribute('data-actions')) === n && main?.getAttribute('data-your-turn') === 'yes';
+    }, n0);
+    expect(rec.messages.filter((m) => m.type === 'taken_back').length).toBe(1);
+    const after = states().at(-1)!;
+    expect(canonical(after.view)).toBe(canonical(before.view));
+    expect(after.legal).toEqual(before.legal);
+    expect(await page.locator('[data-log-index]').count()).toBe(n0);
+    // The game goes on from there.
+    await page.locator('.choices [data-action]').last().click();
+    await page.waitForFunction((n) => Number(document.querySelector('main.table-page')?.getAttribute('data-actions')) > n, n0);
     expect(rec.errors).toEqual([]);
     await context.close();
   });
