@@ -1,4 +1,5 @@
-// `savanna bench [SPEC...] [--seconds S]`: speed figures of games through the State API.
+// `savanna bench [SPEC...] [--seconds S] [--json]`: speed figures of games through the State API,
+// as a table or (--json) as one JSON document on stdout with the table on stderr.
 #include <fmt/core.h>
 
 #include <iostream>
@@ -16,6 +17,7 @@ namespace {
 struct BenchOptions {
   std::vector<std::string> specs;
   std::string seconds = "0.5";
+  bool json = false;
 };
 
 constexpr uint64_t kBenchSeed = 1;
@@ -42,13 +44,27 @@ int BareLoopPlayers(const GameRegistry& games, const Game& game) {
 }
 
 // Standard Kariba through the API against the hand-written loop playing the same games.
-void PrintBareLoopRatio(const std::string& spec, int players, double api_moves_per_second,
-                        double seconds) {
+Json BareLoopRatio(std::ostream& table, const std::string& spec, int players,
+                   double api_moves_per_second, double seconds) {
   const auto bare = reference::BareKaribaPlayouts(players, seconds, kBenchSeed);
-  std::cout << fmt::format(
+  const double ratio = api_moves_per_second / bare.MovesPerSecond();
+  table << fmt::format(
       "{}: the bare loop (bench/reference) plays the same games at {:.0f} moves/s; the API "
       "reaches {:.2f}x of it\n",
-      spec, bare.MovesPerSecond(), api_moves_per_second / bare.MovesPerSecond());
+      spec, bare.MovesPerSecond(), ratio);
+  return Json{
+      {"spec", spec}, {"bare_loop_moves_per_second", bare.MovesPerSecond()}, {"api_ratio", ratio}};
+}
+
+Json FiguresToJson(const BenchFigures& f, const std::string& spec) {
+  return Json{{"spec", spec},
+              {"moves_per_second", f.moves_per_second},
+              {"games_per_second", f.games_per_second},
+              {"clone_ns", f.clone_ns},
+              {"copy_ns", f.copy_ns},
+              {"legal_actions_ns", f.legal_actions_ns},
+              {"determinize_ns", f.determinize_ns},
+              {"ismcts_iterations_per_second", f.ismcts_iterations_per_second}};
 }
 
 int RunBench(const GameRegistry& games, const BenchOptions& options) {
@@ -63,9 +79,12 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
   if (options.specs.empty()) list = DefaultGames(games);
   size_t width = 4;
   for (const auto& game : list) width = std::max(width, game->Spec().size());
-  std::cout << fmt::format("{:<{}}  {:>12}  {:>10}  {:>9}  {:>9}  {:>9}  {:>14}  {:>12}\n", "SPEC",
-                           width, "MOVES/S", "GAMES/S", "CLONE NS", "COPY NS", "LEGAL NS",
-                           "DETERMINIZE NS", "ISMCTS IT/S");
+  // With --json the table goes to stderr, so that stdout is the document alone.
+  std::ostream& table = options.json ? std::cerr : std::cout;
+  Json figures = Json::array(), bare_loop = Json::array();
+  table << fmt::format("{:<{}}  {:>12}  {:>10}  {:>9}  {:>9}  {:>9}  {:>14}  {:>12}\n", "SPEC",
+                       width, "MOVES/S", "GAMES/S", "CLONE NS", "COPY NS", "LEGAL NS",
+                       "DETERMINIZE NS", "ISMCTS IT/S");
   struct Ratio {
     std::string spec;
     int players;
@@ -74,17 +93,21 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
   std::vector<Ratio> ratios;
   for (const auto& game : list) {
     const BenchFigures f = MeasureGame(*game, *seconds, kBenchSeed);
-    std::cout << fmt::format(
-                     "{:<{}}  {:>12.0f}  {:>10.1f}  {:>9.1f}  {:>9.1f}  {:>9.1f}  {:>14.1f}  "
-                     "{:>12.0f}\n",
-                     game->Spec(), width, f.moves_per_second, f.games_per_second, f.clone_ns,
-                     f.copy_ns, f.legal_actions_ns, f.determinize_ns,
-                     f.ismcts_iterations_per_second)
-              << std::flush;
+    figures.push_back(FiguresToJson(f, game->Spec()));
+    table << fmt::format(
+                 "{:<{}}  {:>12.0f}  {:>10.1f}  {:>9.1f}  {:>9.1f}  {:>9.1f}  {:>14.1f}  "
+                 "{:>12.0f}\n",
+                 game->Spec(), width, f.moves_per_second, f.games_per_second, f.clone_ns, f.copy_ns,
+                 f.legal_actions_ns, f.determinize_ns, f.ismcts_iterations_per_second)
+          << std::flush;
     if (const int players = BareLoopPlayers(games, *game))
       ratios.push_back({game->Spec(), players, f.moves_per_second});
   }
-  for (const auto& r : ratios) PrintBareLoopRatio(r.spec, r.players, r.api, *seconds);
+  for (const auto& r : ratios)
+    bare_loop.push_back(BareLoopRatio(table, r.spec, r.players, r.api, *seconds));
+  if (options.json)
+    std::cout << FormatJson(
+        Json{{"seconds", *seconds}, {"games", figures}, {"bare_loop", bare_loop}});
   return kExitOk;
 }
 
@@ -97,6 +120,11 @@ void AddBenchCommand(CLI::App& app, Context& context) {
   auto options = std::make_shared<BenchOptions>();
   cmd->add_option("SPECS", options->specs, "Game specs (default: every game at each player count)")
       ->type_name("SPEC...");
+  cmd->add_flag("--json", options->json,
+                "Print {seconds, games: [{spec, moves_per_second, games_per_second, clone_ns, "
+                "copy_ns, legal_actions_ns, determinize_ns, ismcts_iterations_per_second}], "
+                "bare_loop: [{spec, bare_loop_moves_per_second, api_ratio}]} on stdout (the "
+                "table goes to stderr)");
   cmd->add_option("--seconds", options->seconds, "Measuring time per figure (default 0.5)")
       ->type_name("S");
   cmd->callback([&context, options] { context.exit_code = RunBench(context.games, *options); });

@@ -1,10 +1,12 @@
-// `savanna sim SPEC --agents A,B,... --games N [--seed S] [--threads T] [--out FILE|-] [--json]`:
-// plays many games among agents, prints the summary table and writes the results as JSON or CSV
-// (the CSV row by row as games finish).
+// `savanna sim SPEC --agents A,B,... --games N [--seed S] [--threads T] [--out FILE|-] [--json]
+// [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE]`: plays many games among
+// agents, prints the summary table and writes the results as JSON or CSV (the CSV row by row as
+// games finish); a checkpointed run killed part way continues with --resume.
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "session/session.h"
+#include "sim/checkpoint.h"
 #include "sim/output_file.h"
 #include "sim/simulation.h"
 
@@ -26,6 +29,9 @@ struct SimOptions {
   std::string threads;  // empty: the hardware's concurrency
   std::string out;
   std::string bootstrap = "200";
+  std::string checkpoint;
+  std::string checkpoint_every = "60";
+  std::string resume;
   bool json = false;
 };
 
@@ -74,21 +80,48 @@ int RunSim(const GameRegistry& games, const SimOptions& options) {
   if (!format) return PrintError(format.error());
   auto config = MakeConfig(options);
   if (!config) return PrintError(config.error());
+  auto every = ParseDouble(options.checkpoint_every, "--checkpoint-every", 0.001, 1e9);
+  if (!every) return PrintError(every.error());
   // JSON on stdout (--json or --out -): the table goes to stderr so stdout stays parseable.
   const bool json_to_stdout = options.json || options.out == "-";
+  std::optional<SimCheckpoint> resume;
+  if (!options.resume.empty()) {
+    auto read = ReadCheckpoint(options.resume);
+    if (!read) return PrintError(read.error());
+    resume = std::move(*read);
+    if ((resume->csv_bytes >= 0) != (*format == OutFormat::kCsv))
+      return PrintError(Error{ErrorCode::kInvalidArgument,
+                              "--resume: the checkpointed run " +
+                                  std::string(resume->csv_bytes >= 0 ? "wrote" : "did not write") +
+                                  " a CSV; give the same --out as it did"});
+  }
   OutputFile csv;
   if (*format == OutFormat::kCsv)
-    if (auto opened = csv.Open(options.out); !opened) return PrintError(opened.error());
+    if (auto opened = csv.Open(options.out, resume ? resume->csv_bytes : -1); !opened)
+      return PrintError(opened.error());
   ProgressBar bar;
-  ProgressFn progress;
-  if (StderrIsTerminal()) progress = std::ref(bar);
-  OutcomeFn on_game;
+  SimControl control;
+  if (StderrIsTerminal()) control.progress = std::ref(bar);
   if (csv.is_open())
-    on_game = [&csv](const SimResult& run, const GameOutcome& outcome) {
+    control.on_game = [&csv](const SimResult& run, const GameOutcome& outcome) {
       if (outcome.index == 0) csv.Append(CsvHeader(run.players));
       csv.Append(CsvRow(run.agents, outcome));
     };
-  auto result = RunSimulation(games, *config, progress, on_game);
+  // --resume FILE goes on checkpointing to FILE unless --checkpoint names another.
+  const std::string checkpoint_path =
+      options.checkpoint.empty() ? options.resume : options.checkpoint;
+  if (!checkpoint_path.empty()) {
+    csv.KeepPartial();
+    control.checkpoint_seconds = *every;
+    control.checkpoint = [&](const SimResult& run, const SimAccumulator& stats) {
+      const int64_t csv_bytes = csv.is_open() ? csv.Flush() : -1;
+      return WithContext(
+          WriteCheckpoint(checkpoint_path, CheckpointRun(run, *config), stats, csv_bytes),
+          "--checkpoint: ");
+    };
+  }
+  control.resume = resume ? &*resume : nullptr;
+  auto result = RunSimulation(games, *config, control);
   if (!result) return PrintError(result.error());
   (json_to_stdout ? std::cerr : std::cout) << SummaryTable(*result);
   if (json_to_stdout) std::cout << FormatJson(SimResultToJson(*result));
@@ -101,6 +134,8 @@ int RunSim(const GameRegistry& games, const SimOptions& options) {
   }
   if (*format != OutFormat::kNone)
     (json_to_stdout ? std::cerr : std::cout) << "Wrote " << options.out << "\n";
+  // The run is complete: its checkpoint has served.
+  if (!checkpoint_path.empty()) std::filesystem::remove(checkpoint_path);
   return kExitOk;
 }
 
@@ -134,6 +169,17 @@ void AddSimCommand(CLI::App& app, Context& context) {
   cmd->add_option("--bootstrap", options->bootstrap,
                   "Resamples for the rating intervals (default 200; 0: none)")
       ->type_name("B");
+  cmd->add_option("--checkpoint", options->checkpoint,
+                  "Save the statistics and progress to FILE now and then (removed when the run "
+                  "completes), for --resume")
+      ->type_name("FILE");
+  cmd->add_option("--checkpoint-every", options->checkpoint_every,
+                  "Seconds between checkpoints (default 60)")
+      ->type_name("SECONDS");
+  cmd->add_option("--resume", options->resume,
+                  "Continue the run that checkpointed to FILE (give its command again; the CSV "
+                  "is cut back to the checkpoint); it goes on checkpointing to FILE")
+      ->type_name("FILE");
   cmd->footer(
       "The summary table goes to stdout (to stderr with --json), a progress bar to stderr when\n"
       "it is a terminal.\n"
@@ -141,7 +187,9 @@ void AddSimCommand(CLI::App& app, Context& context) {
       "mean_score}], mean_length, ...} (README: the balance lab); CSV: one row per game.\n"
       "Examples:\n"
       "  savanna sim 'kariba(players=3)' --agents random --games 1000 --out results.json\n"
-      "  savanna sim 'kariba(players=2)' --agents 'ismcts(iters=500)',flat_mc,random --games 600");
+      "  savanna sim 'kariba(players=2)' --agents 'ismcts(iters=500)',flat_mc,random --games 600\n"
+      "  savanna sim kariba --agents flat_mc --games 1000000 --out g.csv --checkpoint run.ckpt\n"
+      "  savanna sim kariba --agents flat_mc --games 1000000 --out g.csv --resume run.ckpt");
   cmd->callback([&context, options] { context.exit_code = RunSim(context.games, *options); });
 }
 

@@ -9,11 +9,20 @@
 namespace savanna {
 namespace {
 
+// Bounds on what a checkpoint may claim (the simulation allows at most 16 agent slots).
+constexpr int64_t kMaxLoadedSlots = 64;
 // The bootstrap's seed stream, derived from the simulation's master seed.
 constexpr uint64_t kBootstrapStream = 0xB007;
 
 PairwiseWins ZeroWins(int slots) {
   return PairwiseWins(size_t(slots), std::vector<double>(size_t(slots), 0.0));
+}
+
+void SaveDoubles(const std::vector<double>& values, ByteWriter& out) {
+  for (double v : values) out.F64(v);
+}
+void LoadDoubles(std::vector<double>& values, ByteReader& in) {
+  for (double& v : values) v = in.F64();
 }
 
 }  // namespace
@@ -51,6 +60,42 @@ void SimAccumulator::Add(const GameOutcome& outcome) {
   if (games_ % seatings_ != 0) return;
   deals_.Add(deal_);
   deal_ = ZeroWins(slots_);
+}
+
+void SimAccumulator::Save(ByteWriter& out) const {
+  for (int64_t n :
+       {int64_t(slots_), int64_t(players_), int64_t(seatings_), int64_t(rated_), games_})
+    out.I64(n);
+  SaveDoubles(wins_, out);
+  SaveDoubles(score_sums_, out);
+  SaveDoubles(seat_wins_, out);
+  for (int64_t n : appearances_) out.I64(n);
+  for (const ValueCounts& scores : slot_scores_) scores.Save(out);
+  lengths_.Save(out);
+  for (const auto& row : pairwise_) SaveDoubles(row, out);
+  for (const auto& row : deal_) SaveDoubles(row, out);
+  deals_.Save(out);
+}
+
+std::optional<SimAccumulator> SimAccumulator::Load(ByteReader& in) {
+  const int slots = int(in.Count(kMaxLoadedSlots)), players = int(in.Count(kMaxLoadedSlots));
+  const int seatings = int(in.Count(int64_t(1) << 20));
+  const int64_t rated = in.Count(1), games = in.Count(int64_t(1) << 50);
+  if (!in.ok() || slots < 1 || players < 1 || seatings < 1) return std::nullopt;
+  SimAccumulator a(slots, players, seatings, rated != 0);
+  a.games_ = games;
+  LoadDoubles(a.wins_, in);
+  LoadDoubles(a.score_sums_, in);
+  LoadDoubles(a.seat_wins_, in);
+  for (int64_t& n : a.appearances_) n = in.I64();
+  bool ok = true;
+  for (ValueCounts& scores : a.slot_scores_) ok = ok && scores.Load(in);
+  ok = ok && a.lengths_.Load(in);
+  for (auto& row : a.pairwise_) LoadDoubles(row, in);
+  for (auto& row : a.deal_) LoadDoubles(row, in);
+  ok = ok && a.deals_.Load(in, slots);
+  if (!ok || !in.ok() || a.lengths_.size() != games) return std::nullopt;
+  return a;
 }
 
 void SimAccumulator::Finish(SimResult& result, int bootstrap) const {

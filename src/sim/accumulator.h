@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sim/ratings.h"
@@ -22,6 +23,15 @@ class SimAccumulator {
   // the same to the bit whatever the threads or processes that played the games.
   void Add(const GameOutcome& outcome);
   int64_t games() const { return games_; }
+  // Whether this accumulator was made for these arguments of the constructor.
+  bool HasShape(int slots, int players, int seatings, bool rated) const {
+    return slots == slots_ && players == players_ && seatings == seatings_ && rated == rated_;
+  }
+
+  // Everything accumulated, for a checkpoint; Load gives it back exactly (nullopt if `in` is
+  // not what Save wrote).
+  void Save(ByteWriter& out) const;
+  static std::optional<SimAccumulator> Load(ByteReader& in);
 
   // Fills seats, seat_advantage, pairwise, ratings (when rated, with `bootstrap` resamples seeded
   // from result.seed), mean_length, length and scores. result.agents names the slots.

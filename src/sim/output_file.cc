@@ -13,7 +13,7 @@ namespace savanna {
 OutputFile::~OutputFile() {
   if (file_ == nullptr || to_stdout_) return;
   std::fclose(file_);
-  ::unlink(partial_.c_str());
+  if (!keep_partial_) ::unlink(partial_.c_str());
 }
 
 Result<void> OutputFile::Open(const std::string& path, int64_t keep_bytes) {

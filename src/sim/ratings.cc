@@ -99,6 +99,37 @@ void DealPatterns::Widen() {
   width_ = wider;
 }
 
+void DealPatterns::Save(ByteWriter& out) const {
+  out.I64(int64_t(patterns_.size()));
+  for (const PairwiseWins& pattern : patterns_)
+    for (const auto& row : pattern)
+      for (double wins : row) out.F64(wins);
+  out.I64(width_);
+  out.I64(deals_);
+  out.Bytes(std::string_view(reinterpret_cast<const char*>(ids_.data()), ids_.size()));
+}
+
+bool DealPatterns::Load(ByteReader& in, int slots) {
+  const int64_t patterns = in.Count(int64_t(1) << 32);
+  for (int64_t p = 0; p < patterns && in.ok(); ++p) {
+    PairwiseWins pattern(size_t(slots), std::vector<double>(size_t(slots), 0.0));
+    for (auto& row : pattern)
+      for (double& wins : row) wins = in.F64();
+    index_.emplace(pattern, uint32_t(patterns_.size()));
+    patterns_.push_back(std::move(pattern));
+  }
+  width_ = int(in.Count(4));
+  deals_ = in.Count(int64_t(1) << 40);
+  const std::string_view ids = in.Bytes();
+  if (!in.ok() || (width_ != 1 && width_ != 2 && width_ != 4) ||
+      int64_t(ids.size()) != deals_ * width_ || int64_t(index_.size()) != patterns)
+    return false;
+  ids_.assign(ids.begin(), ids.end());
+  for (int64_t d = 0; d < deals_; ++d)
+    if (Id(d) >= patterns_.size()) return false;
+  return true;
+}
+
 std::vector<Rating> RateSlots(const PairwiseWins& all, const DealPatterns& deals, int bootstrap,
                               uint64_t seed) {
   const size_t k = all.size();

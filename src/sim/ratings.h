@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "sim/byte_io.h"
 #include "sim/simulation.h"
 
 namespace savanna {
@@ -33,6 +34,10 @@ class DealPatterns {
   int64_t size() const { return deals_; }
   uint32_t Id(int64_t deal) const;
   const std::vector<PairwiseWins>& patterns() const { return patterns_; }
+  // For checkpoints: the patterns and the ids as they are. Load (into an empty object) checks
+  // that the patterns are `slots` x `slots` and that every id names one; false if not.
+  void Save(ByteWriter& out) const;
+  bool Load(ByteReader& in, int slots);
 
  private:
   void Widen();

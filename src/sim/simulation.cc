@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -15,6 +16,7 @@
 #include "core/rng.h"
 #include "core/thread_pool.h"
 #include "sim/accumulator.h"
+#include "sim/checkpoint.h"
 
 namespace savanna {
 namespace {
@@ -148,6 +150,16 @@ std::vector<std::vector<int>> Seatings(int specs, int players) {
 
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
                                 const ProgressFn& progress, const OutcomeFn& on_game) {
+  SimControl control;
+  control.progress = progress;
+  control.on_game = on_game;
+  return RunSimulation(registry, config, control);
+}
+
+Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
+                                const SimControl& control) {
+  const ProgressFn& progress = control.progress;
+  const OutcomeFn& on_game = control.on_game;
   auto plan = MakePlan(registry, config);
   if (!plan) return tl::unexpected(plan.error());
 
@@ -166,9 +178,29 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   result.seatings = plan->seatings;
   const int64_t total = result.games;
 
-  SimAccumulator accumulator(int(result.agents.size()), result.players, int(seatings),
-                             seatings > 1);
-  const int threads = int(std::min<int64_t>(config.threads, total));
+  const int slots = int(result.agents.size());
+  SimAccumulator accumulator(slots, result.players, int(seatings), seatings > 1);
+  if (control.resume != nullptr) {
+    if (auto same = CheckSameRun(*control.resume, CheckpointRun(result, config)); !same)
+      return tl::unexpected(same.error());
+    const SimAccumulator& stats = *control.resume->stats;
+    if (!stats.HasShape(slots, result.players, int(seatings), seatings > 1) ||
+        stats.games() > total)
+      return Fail(ErrorCode::kInvalidArgument,
+                  "--resume: the checkpoint's statistics do not fit this run (" +
+                      std::to_string(stats.games()) + " games of " + std::to_string(total) + ")");
+    accumulator = stats;
+  }
+  std::optional<Error> checkpoint_error;
+  if (control.checkpoint)
+    if (auto saved = control.checkpoint(result, accumulator); !saved)
+      return tl::unexpected(saved.error());
+  using Clock = std::chrono::steady_clock;
+  const auto checkpoint_every = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(control.checkpoint_seconds));
+  auto next_checkpoint = Clock::now() + checkpoint_every;
+  const int64_t start = accumulator.games();
+  const int threads = int(std::max<int64_t>(1, std::min<int64_t>(config.threads, total - start)));
   const int64_t progress_step = std::max<int64_t>(1, total / kProgressSteps);
   // Games finish out of order; they are folded in index order through a window of slots, and a
   // game is started only when its slot is free, so memory stays bounded by the window.
@@ -176,8 +208,8 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   std::vector<std::optional<GameOutcome>> finished(static_cast<size_t>(window));
   std::mutex mutex;
   std::condition_variable slot_freed;
-  int64_t next = 0, folded = 0;  // guarded by mutex
-  auto fold_ready = [&] {        // with mutex held
+  int64_t next = start, folded = start;  // guarded by mutex
+  auto fold_ready = [&] {                // with mutex held
     for (auto* slot = &finished[size_t(folded % window)]; slot->has_value();
          slot = &finished[size_t(folded % window)]) {
       accumulator.Add(**slot);
@@ -186,14 +218,23 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       slot->reset();
       ++folded;
       if (progress && (folded % progress_step == 0 || folded == total)) progress(folded, total);
+      if (control.checkpoint && folded < total && Clock::now() >= next_checkpoint) {
+        if (auto saved = control.checkpoint(result, accumulator); !saved) {
+          checkpoint_error = saved.error();
+          return;
+        }
+        next_checkpoint = Clock::now() + checkpoint_every;
+      }
       if (folded == total) break;
     }
   };
   auto work = [&] {
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
-      slot_freed.wait(lock, [&] { return next >= total || next < folded + window; });
-      if (next >= total) return;
+      slot_freed.wait(lock, [&] {
+        return next >= total || next < folded + window || checkpoint_error.has_value();
+      });
+      if (next >= total || checkpoint_error) return;
       const int64_t index = next++;
       lock.unlock();
       GameOutcome outcome = PlayGame(*plan, config.seed, index);
@@ -201,10 +242,11 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       finished[size_t(index % window)] = std::move(outcome);
       const int64_t before = folded;
       fold_ready();
-      if (folded != before) slot_freed.notify_all();
+      if (folded != before || checkpoint_error) slot_freed.notify_all();
     }
   };
   ThreadPool::Shared().Run(threads, [&](int) { work(); });
+  if (checkpoint_error) return tl::unexpected(*checkpoint_error);
 
   accumulator.Finish(result, config.bootstrap);
   return result;

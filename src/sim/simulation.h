@@ -109,7 +109,27 @@ using ProgressFn = std::function<void(int64_t done, int64_t total)>;
 // players, agents by slot, seatings); its statistics are not filled yet.
 using OutcomeFn = std::function<void(const SimResult& run, const GameOutcome& outcome)>;
 
-// Plays config.games games. The result does not depend on the number of threads.
+class SimAccumulator;
+struct SimCheckpoint;  // sim/checkpoint.h
+// Called before the first game and then now and then with the statistics of the games folded so
+// far (`stats.games()` of them, every game before that index passed to OutcomeFn already),
+// serialised with OutcomeFn. An error stops the run and is its result.
+using CheckpointFn = std::function<Result<void>(const SimResult& run, const SimAccumulator& stats)>;
+
+struct SimControl {
+  ProgressFn progress;
+  OutcomeFn on_game;
+  CheckpointFn checkpoint;
+  double checkpoint_seconds = 60;  // between two calls of `checkpoint`
+  // Continue from a checkpoint: games from its stats->games() on are played. A checkpoint of
+  // another run (game, agents, seed, games, bootstrap) is an error naming what differs.
+  const SimCheckpoint* resume = nullptr;
+};
+
+// Plays config.games games. The result does not depend on the number of threads, nor on where
+// a run was interrupted and resumed.
+Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
+                                const SimControl& control);
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
                                 const ProgressFn& progress = {}, const OutcomeFn& on_game = {});
 

@@ -44,6 +44,25 @@ void ValueCounts::Merge(const ValueCounts& other) {
   for (const auto& [value, count] : other.counts_) Add(value, count);
 }
 
+void ValueCounts::Save(ByteWriter& out) const {
+  out.I64(int64_t(counts_.size()));
+  for (const auto& [value, count] : counts_) {
+    out.F64(value);
+    out.I64(count);
+  }
+}
+
+bool ValueCounts::Load(ByteReader& in) {
+  const int64_t entries = in.Count(int64_t(1) << 32);
+  for (int64_t e = 0; e < entries && in.ok(); ++e) {
+    const double value = in.F64();
+    const int64_t count = in.I64();
+    if (!in.ok() || count <= 0 || value != value) return false;
+    Add(value, count);
+  }
+  return in.ok();
+}
+
 double ValueCounts::AtRank(int64_t rank) const {
   for (const auto& [value, count] : counts_) {
     if (rank < count) return value;

@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "sim/byte_io.h"
 #include "sim/simulation.h"
 
 namespace savanna {
@@ -25,6 +26,9 @@ class ValueCounts {
   int64_t size() const { return size_; }
   const std::map<double, int64_t>& counts() const { return counts_; }
   Distribution Describe() const;
+  // For checkpoints; Load adds what Save wrote, false if it is malformed.
+  void Save(ByteWriter& out) const;
+  bool Load(ByteReader& in);
 
  private:
   // The value of rank `rank` (0-based) in ascending order; rank < size().

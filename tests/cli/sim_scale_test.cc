@@ -16,6 +16,11 @@ class SimScaleTest : public CliTest {
 // Keeping every game (as the program once did, about 330 bytes a game) would add some 15 MB
 // between these two runs; streaming adds nothing but noise.
 TEST_F(SimScaleTest, PeakMemoryDoesNotGrowWithTheGames) {
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer keeps freed blocks in quarantine (up to 256 MB) and adds shadow memory, so
+  // an instrumented program's peak says nothing about the program's: the release build checks it.
+  GTEST_SKIP() << "peak memory is not measurable under AddressSanitizer";
+#endif
   const ProgramOutput small = Sim("2000", Path("small.csv"));
   ASSERT_EQ(small.exit_status, 0) << small.err;
   const ProgramOutput large = Sim("50000", Path("large.csv"));
@@ -42,6 +47,18 @@ TEST_F(SimScaleTest, JsonGoesToStdoutAndTheTableToStderr) {
     EXPECT_EQ(doc["games"], 10);
     EXPECT_NE(r.err.find("win rate"), std::string::npos) << r.err;
   }
+}
+
+TEST_F(SimScaleTest, BenchJsonGoesToStdoutAndTheTableToStderr) {
+  const ProgramOutput r = Savanna({"bench", "kariba(players=2)", "--seconds", "0.01", "--json"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const Json doc = Json::parse(r.out);
+  ASSERT_EQ(doc["games"].size(), 1u);
+  EXPECT_EQ(doc["games"][0]["spec"].get<std::string>().rfind("kariba(", 0), 0u);
+  EXPECT_GT(doc["games"][0]["moves_per_second"].get<double>(), 0);
+  ASSERT_EQ(doc["bare_loop"].size(), 1u);  // standard two-player Kariba has the bare loop
+  EXPECT_GT(doc["bare_loop"][0]["api_ratio"].get<double>(), 0);
+  EXPECT_NE(r.err.find("MOVES/S"), std::string::npos) << r.err;
 }
 
 }  // namespace
