@@ -17,6 +17,9 @@ packages=(
   clang-14 libclang-rt-14-dev
   # The Python module (src/python, python/) and its tests: pybind11 over Debian's python3.
   python3-dev pybind11-dev python3-numpy python3-pytest python3-hypothesis
+  # The training example (python/examples/train_policy.py): torch, and OpenBLAS in one thread
+  # (Debian's torch calls the system BLAS; the reference libblas3 is 20 times slower).
+  python3-torch libopenblas0-serial
   # `sim` over many processes and machines (docs/scale.md): Open MPI.
   openmpi-bin libopenmpi-dev
 )

@@ -130,6 +130,13 @@ std::unique_ptr<Decision> Agent::Begin(const State& state, Player player) {
   return std::make_unique<ChooseAtOnce>(*this, state, player);
 }
 
+std::vector<ActionEstimate> Agent::Analyze(const State& state, Player player) {
+  auto analysis = BeginAnalysis(state, player);
+  if (!analysis) return {};
+  analysis->Think(std::chrono::nanoseconds::max());
+  return analysis->Estimates();
+}
+
 const std::vector<AgentInfo>& AgentInfos() {
   static const std::vector<AgentInfo> infos = [] {
     std::vector<AgentInfo> v;

@@ -39,6 +39,9 @@ class Decision {
   // The action: once Think returned true, the decision; before, the best found so far (always
   // a legal action), for a caller that must cut the thinking short.
   virtual Action Best() = 0;
+  // A search's estimate of every action tried so far, in action order (what Analyze returns once
+  // the thinking is done). Empty for agents that decide without searching.
+  virtual std::vector<ActionEstimate> Estimates() const { return {}; }
 };
 
 class Agent {
@@ -55,13 +58,18 @@ class Agent {
   virtual std::unique_ptr<Decision> Begin(const State& state, Player player);
   // The spec that recreates this agent with every parameter: `random(seed=7)`.
   virtual std::string Spec() const = 0;
-  // Search agents: searches as Choose would and returns the estimate of every action it tried
-  // (for hints to a human player), in action order. Others return nothing.
-  virtual std::vector<ActionEstimate> Analyze(const State& state, Player player) {
+  // Search agents: the search Analyze runs, as a decision to think in slices (the game server's
+  // hints, on its shared scheduler); read Estimates() once Think returned true. Unlike Begin it
+  // searches even when one action is legal. Null for agents that do not search.
+  virtual std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) {
     (void)state;
     (void)player;
-    return {};
+    return nullptr;
   }
+  // Search agents: searches as Choose would and returns the estimate of every action it tried
+  // (for hints to a human player), in action order: BeginAnalysis thought to its end. Others
+  // return nothing.
+  virtual std::vector<ActionEstimate> Analyze(const State& state, Player player);
 };
 
 struct AgentInfo {

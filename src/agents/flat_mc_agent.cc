@@ -110,10 +110,8 @@ Action FlatMcAgent::Choose(const State& state, Player player) {
   return decision->Best();
 }
 
-std::vector<ActionEstimate> FlatMcAgent::Analyze(const State& state, Player player) {
-  auto decision = Start(state, player, false);
-  decision->Think(SlicedSearch::kWholeBudget);
-  return decision->Estimates();
+std::unique_ptr<Decision> FlatMcAgent::BeginAnalysis(const State& state, Player player) {
+  return Start(state, player, false);
 }
 
 std::string FlatMcAgent::Spec() const { return FormatSpec("flat_mc", params_); }

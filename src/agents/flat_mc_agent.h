@@ -22,7 +22,7 @@ class FlatMcAgent final : public Agent {
 
   Action Choose(const State& state, Player player) override;
   std::unique_ptr<Decision> Begin(const State& state, Player player) override;
-  std::vector<ActionEstimate> Analyze(const State& state, Player player) override;
+  std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) override;
   std::string Spec() const override;
 
  private:

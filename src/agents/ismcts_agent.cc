@@ -80,10 +80,8 @@ Action IsmctsAgent::Choose(const State& state, Player player) {
   return decision->Best();
 }
 
-std::vector<ActionEstimate> IsmctsAgent::Analyze(const State& state, Player player) {
-  auto decision = Start(state, player, false);
-  decision->Think(SlicedSearch::kWholeBudget);
-  return decision->Estimates();
+std::unique_ptr<Decision> IsmctsAgent::BeginAnalysis(const State& state, Player player) {
+  return Start(state, player, false);
 }
 
 std::string IsmctsAgent::Spec() const { return FormatSpec("ismcts", params_); }

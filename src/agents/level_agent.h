@@ -36,8 +36,8 @@ class LevelAgent final : public Agent {
   std::unique_ptr<Decision> Begin(const State& state, Player player) override {
     return search_->Begin(state, player);
   }
-  std::vector<ActionEstimate> Analyze(const State& state, Player player) override {
-    return search_->Analyze(state, player);
+  std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) override {
+    return search_->BeginAnalysis(state, player);
   }
   // The level's own spec: `strong(seed=3,threads=1,time=0.25,tree_mb=0)`.
   std::string Spec() const override;

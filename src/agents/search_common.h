@@ -85,7 +85,7 @@ class SearchDecision : public Decision {
   bool Think(std::chrono::nanoseconds slice) final;
   Action Best() final;
   // The estimates of every action tried so far (empty before the first slice).
-  std::vector<ActionEstimate> Estimates() const {
+  std::vector<ActionEstimate> Estimates() const override {
     return started_ ? Gather() : std::vector<ActionEstimate>();
   }
 

@@ -12,13 +12,20 @@
 // the field by its path, "last.player" or "hands[2][0]"), the hash and equality. Key "" stands
 // for the node itself (an array element). Object keys are written in any order: Json sorts them.
 // Cross-field rules (every card in one place) stay the game's own check after reading.
+//
+// Values with names: Enum (a fixed list of names) and Named (names from a function, e.g. "jeep 3"
+// or a seat number or "kali"); Null (a key that is null, e.g. a card only some events have);
+// Bits (a bit mask as the ascending list of its set bits); Tally (counts per code as the list of
+// codes, each repeated as often as counted).
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/hash.h"
@@ -27,6 +34,19 @@
 #include "core/rng.h"
 
 namespace savanna::describe {
+
+// A name given by a Named description: text (a string_view or C string; empty: no value), or any
+// JSON value (null: no value). Text compares without building a Json.
+inline Json NameJson(std::string_view name) {
+  return name.empty() ? Json() : Json(std::string(name));
+}
+inline Json NameJson(const char* name) { return NameJson(std::string_view(name)); }
+inline Json NameJson(Json name) { return name; }
+inline bool NameIs(const Json& j, std::string_view name) {
+  return !name.empty() && j.is_string() && j.get_ref<const std::string&>() == name;
+}
+inline bool NameIs(const Json& j, const char* name) { return NameIs(j, std::string_view(name)); }
+inline bool NameIs(const Json& j, const Json& name) { return !name.is_null() && j == name; }
 
 // ToJson: writes the described fields into `out`.
 class JsonWriter {
@@ -41,6 +61,32 @@ class JsonWriter {
   template <class E, size_t N>
   void Enum(std::string_view key, const E& value, const std::array<const char*, N>& names) {
     At(key) = names[size_t(value)];
+  }
+  // name_of(code) names a code in [0, n) (see NameJson), or gives an empty name for no value.
+  template <class T, class NameOf>
+  void Named(std::string_view key, const T& value, int, NameOf&& name_of) {
+    At(key) = NameJson(name_of(int(value)));
+  }
+  void Null(std::string_view key) { At(key) = nullptr; }
+  template <class M>
+  void Bits(std::string_view key, const M& mask, int) {
+    Json list = Json::array();
+    for (M m = mask; m != 0; m &= M(m - 1)) list.push_back(std::countr_zero(m));
+    At(key) = std::move(list);
+  }
+  // counts[code] for codes [0, n); element(v, code) describes one code under key "".
+  template <class Counts, class F>
+  void Tally(std::string_view key, const Counts& counts, int n, int, F&& element) {
+    Json list = Json::array();
+    for (int code = 0; code < n; ++code)
+      for (int k = 0; k < int(counts[size_t(code)]); ++k) {
+        Json e;
+        JsonWriter sub(e);
+        auto value = std::remove_cvref_t<decltype(counts[0])>(code);
+        element(sub, value);
+        list.push_back(std::move(e));
+      }
+    At(key) = std::move(list);
   }
   void Random(std::string_view key, const Rng& rng) { At(key) = RngToJson(rng); }
   template <class F>
@@ -97,16 +143,62 @@ class JsonReader {
   }
   template <class E, size_t N>
   void Enum(std::string_view key, E& value, const std::array<const char*, N>& names) {
+    Named(key, value, int(N), [&](int i) { return names[size_t(i)]; });
+  }
+  template <class T, class NameOf>
+  void Named(std::string_view key, T& value, int n, NameOf&& name_of) {
     const Json* j = Find(key);
     if (!j) return;
-    for (size_t i = 0; i < N; ++i)
-      if (j->is_string() && j->get<std::string>() == names[i]) {
-        value = E(i);
+    for (int i = 0; i < n; ++i)
+      if (NameIs(*j, name_of(i))) {
+        value = T(i);
         return;
       }
+    std::vector<std::string> names;
+    for (int i = 0; i < n; ++i)
+      if (const Json name = NameJson(name_of(i)); !name.is_null())
+        names.push_back(name.is_string() ? name.get<std::string>() : name.dump());
     std::string list;
-    for (size_t i = 0; i < N; ++i) list += (i ? ", " : "") + std::string(names[i]);
-    Fail(key, "must be one of " + list);
+    const size_t shown = names.size() <= kNamesListed ? names.size() : 1;
+    for (size_t i = 0; i < shown; ++i) list += (i ? ", " : "") + names[i];
+    const std::string got = j->is_string() ? j->get<std::string>() : j->dump();
+    Fail(key, (shown == names.size() ? "must be one of " + list
+                                     : "must be a value such as '" + list + "'") +
+                  ", not " + got);
+  }
+  void Null(std::string_view key) {
+    const Json* j = Find(key);
+    if (j && !j->is_null()) Fail(key, "must be null here");
+  }
+  template <class M>
+  void Bits(std::string_view key, M& mask, int n) {
+    mask = 0;
+    const Json* j = Find(key);
+    if (!j) return;
+    if (!j->is_array()) return Fail(key, "must be an array");
+    for (size_t i = 0; i < j->size(); ++i) {
+      const Json& e = (*j)[i];
+      if (!e.is_number_integer() || e.get<int64_t>() < 0 || e.get<int64_t>() >= n)
+        return Fail(std::string(key) + "[" + std::to_string(i) + "]",
+                    "must be an integer from 0 to " + std::to_string(n - 1));
+      const M bit = M(M(1) << e.get<int>());
+      if (mask & bit) return Fail(key, "lists " + e.dump() + " twice");
+      mask = M(mask | bit);
+    }
+  }
+  template <class Counts, class F>
+  void Tally(std::string_view key, Counts& counts, int n, int max, F&& element) {
+    for (int code = 0; code < n; ++code) counts[size_t(code)] = 0;
+    const Json* j = Find(key);
+    if (!j) return;
+    if (!j->is_array()) return Fail(key, "must be an array");
+    if (int(j->size()) > max)
+      return Fail(key, "holds more than " + std::to_string(max) + " entries");
+    Elements(key, *j, [&](JsonReader& sub, int) {
+      auto code = std::remove_cvref_t<decltype(counts[0])>(0);
+      element(sub, code);
+      if (sub.ok()) ++counts[size_t(code)];
+    });
   }
   void Random(std::string_view key, Rng& rng) {
     const Json* j = Find(key);
@@ -146,6 +238,8 @@ class JsonReader {
   const Error& error() const { return *error_; }
 
  private:
+  static constexpr size_t kNamesListed = 12;  // a longer list of names is shown by one example
+
   std::string Path(std::string_view key) const {
     if (key.empty()) return path_;
     return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
@@ -202,6 +296,19 @@ class Flattener {
   template <class E, size_t N>
   void Enum(std::string_view, const E& value, const std::array<const char*, N>&) {
     out_->Add(uint64_t(value));
+  }
+  template <class T, class NameOf>
+  void Named(std::string_view, const T& value, int, NameOf&&) {
+    out_->Add(uint64_t(value));
+  }
+  void Null(std::string_view) {}
+  template <class M>
+  void Bits(std::string_view, const M& mask, int) {
+    out_->Add(uint64_t(mask));
+  }
+  template <class Counts, class F>
+  void Tally(std::string_view, const Counts& counts, int n, int, F&&) {
+    for (int code = 0; code < n; ++code) out_->Add(uint64_t(counts[size_t(code)]));
   }
   void Random(std::string_view, const Rng& rng) {
     for (uint64_t w : rng.words()) out_->Add(w);

@@ -63,6 +63,7 @@ void BindStates(py::module_& m);
 void BindAgents(py::module_& m);
 void BindVectorEnv(py::module_& m);
 void BindPythonAgents(py::module_& m);
+void BindPlay(py::module_& m);
 // Raises the first error a Python agent met inside a C++ loop (sim), if any, and clears it.
 void RaisePendingAgentError();
 

@@ -87,4 +87,5 @@ PYBIND11_MODULE(_savanna, m) {
   sp::BindAgents(m);
   sp::BindVectorEnv(m);
   sp::BindPythonAgents(m);
+  sp::BindPlay(m);
 }

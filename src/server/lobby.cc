@@ -151,13 +151,7 @@ Result<std::shared_ptr<Table>> Lobby::Revive(StoredTable t, bool& finished_now) 
   record.result = nullptr;
   // The open simultaneous step, if any: its submissions stay sealed after the restart.
   size_t open_step = Table::kNoStep;
-  auto session = Session::FromRecord(games_, record, {},
-                                     [&](size_t i, const Session&, const Revealed& revealed) {
-                                       if (!revealed.empty())
-                                         open_step = Table::kNoStep;
-                                       else if (open_step == Table::kNoStep)
-                                         open_step = i;
-                                     });
+  auto session = Session::FromRecord(games_, record, {}, Table::OpenStepTracker(open_step));
   if (!session) return tl::unexpected(session.error());
   // Options and agents stored under other limits are brought within today's.
   auto options = TableOptions::FromJson(t.options, options_.defaults, AgentLimits::Unlimited());

@@ -36,6 +36,18 @@ class MemoryTableStore final : public TableStore {
         },
         done);
   }
+  void TakeBack(const std::string& id, int, int64_t from, const std::vector<RecordedAction>&,
+                Done done) override {
+    Write(
+        [&] {
+          StoredTable* t = Find(id);
+          if (t == nullptr || from < 0 || from > int64_t(t->actions.size())) return false;
+          t->actions.resize(size_t(from));
+          ++t->takebacks;
+          return true;
+        },
+        done);
+  }
   void UpdateSeat(const std::string& id, int seat, const StoredSeat& stored, Done done) override {
     Write(
         [&] {

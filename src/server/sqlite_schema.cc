@@ -35,6 +35,15 @@ ALTER TABLE tables ADD COLUMN finished INTEGER;
 UPDATE tables SET updated = created;
 CREATE INDEX tables_by_finished ON tables(finished, updated);
 )sql",
+    // 3: take-backs against AI seats: the actions they removed (a JSON array of {player,
+    // action}), from which index, for which seat and when. The actions table holds the game as
+    // it stands; this one keeps what was taken back.
+    R"sql(
+CREATE TABLE takebacks(
+  table_id TEXT NOT NULL REFERENCES tables(id), at INTEGER NOT NULL, seat INTEGER NOT NULL,
+  from_idx INTEGER NOT NULL, removed TEXT NOT NULL);
+CREATE INDEX takebacks_by_table ON takebacks(table_id);
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 

@@ -13,7 +13,7 @@ namespace savanna::server {
 
 // The schema this program writes. Version 1 is the unversioned schema of the first server
 // release (user_version 0 with its three tables); every later version has a migration.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // Checks the file at `path` without writing to it: an existing file must be a SQLite database
 // (not empty, the right header), pass `PRAGMA quick_check`, and be Savanna's (its tables, or

@@ -98,6 +98,12 @@ class SqliteStore final : public TableStore {
              std::pair{&touch_, "UPDATE tables SET updated = ?2 WHERE id = ?1"},
              std::pair{&finish_, "UPDATE tables SET finished = ?2, updated = ?2 WHERE id = ?1"},
              std::pair{&delete_actions_, "DELETE FROM actions WHERE table_id = ?1"},
+             std::pair{&delete_actions_from_,
+                       "DELETE FROM actions WHERE table_id = ?1 AND idx >= ?2"},
+             std::pair{&insert_takeback_,
+                       "INSERT INTO takebacks(table_id, at, seat, from_idx, removed) "
+                       "VALUES(?1, ?2, ?3, ?4, ?5)"},
+             std::pair{&delete_takebacks_, "DELETE FROM takebacks WHERE table_id = ?1"},
              std::pair{&delete_seats_, "DELETE FROM seats WHERE table_id = ?1"},
              std::pair{&delete_table_, "DELETE FROM tables WHERE id = ?1"},
              std::pair{&finished_before_, "SELECT id FROM tables WHERE finished < ?1"},
@@ -168,6 +174,26 @@ class SqliteStore final : public TableStore {
         std::move(done));
   }
 
+  void TakeBack(const std::string& table_id, int seat, int64_t from,
+                const std::vector<RecordedAction>& removed, Done done) override {
+    Json removed_json = Json::array();
+    for (const RecordedAction& a : removed)
+      removed_json.push_back({{"player", a.player}, {"action", a.action}});
+    Enqueue(
+        [this, table_id, seat, from, text = removed_json.dump()] {
+          delete_actions_from_.Bind(1, table_id);
+          delete_actions_from_.Bind(2, from);
+          if (!delete_actions_from_.Run()) return false;
+          insert_takeback_.Bind(1, table_id);
+          insert_takeback_.Bind(2, UnixNow());
+          insert_takeback_.Bind(3, int64_t(seat));
+          insert_takeback_.Bind(4, from);
+          insert_takeback_.Bind(5, text);
+          return insert_takeback_.Run() && Touch(table_id);
+        },
+        std::move(done));
+  }
+
   void UpdateSeat(const std::string& table_id, int seat, const StoredSeat& stored,
                   Done done) override {
     Enqueue([this, table_id, seat,
@@ -222,7 +248,7 @@ class SqliteStore final : public TableStore {
 
   // The statements that read one table (one set per connection).
   struct Reads {
-    Statement table, seats, actions;
+    Statement table, seats, actions, takebacks;
   };
   static Result<void> PrepareReads(sqlite3* db, Reads& r) {
     if (auto ok = r.table.Prepare(db,
@@ -233,6 +259,9 @@ class SqliteStore final : public TableStore {
     if (auto ok = r.seats.Prepare(db,
                                   "SELECT player, label, name, token_hash FROM seats WHERE "
                                   "table_id = ?1 ORDER BY seat");
+        !ok)
+      return ok;
+    if (auto ok = r.takebacks.Prepare(db, "SELECT count(*) FROM takebacks WHERE table_id = ?1");
         !ok)
       return ok;
     return r.actions.Prepare(
@@ -280,6 +309,10 @@ class SqliteStore final : public TableStore {
       table.actions.push_back({Player(sqlite3_column_int(r.actions.get(), 1)), r.actions.Text(2)});
     }
     r.actions.Reset();
+    r.takebacks.Bind(1, table.id);
+    if (sqlite3_step(r.takebacks.get()) == SQLITE_ROW)
+      table.takebacks = sqlite3_column_int64(r.takebacks.get(), 0);
+    r.takebacks.Reset();
     if (!numbered) return Fail(ErrorCode::kBadData, bad + "actions are not numbered 0, 1, 2, ...");
     return std::optional<StoredTable>(std::move(table));
   }
@@ -291,7 +324,7 @@ class SqliteStore final : public TableStore {
   }
 
   bool Delete(const std::string& table_id) {
-    for (Statement* stmt : {&delete_actions_, &delete_seats_, &delete_table_}) {
+    for (Statement* stmt : {&delete_takebacks_, &delete_actions_, &delete_seats_, &delete_table_}) {
       stmt->Bind(1, table_id);
       if (!stmt->Run()) return false;
     }
@@ -371,6 +404,7 @@ class SqliteStore final : public TableStore {
   std::mutex db_mutex_;  // LoadOpen against the writer
   Statement insert_table_, upsert_seat_, insert_action_, touch_, finish_;
   Statement delete_actions_, delete_seats_, delete_table_, finished_before_;
+  Statement delete_actions_from_, insert_takeback_, delete_takebacks_;
   Reads load_;  // on db_, at start-up
   sqlite3* read_db_ = nullptr;
   std::mutex read_mutex_;  // Load calls, one at a time

@@ -2,7 +2,7 @@
 // connections watching it, AI seats thinking on the shared scheduler, and the pipeline that
 // stores every change before anyone is told of it. Knows no network: connections are Clients.
 // Its members are defined by concern in table.cc (pipeline, status, life), table_seats.cc,
-// table_actions.cc, table_messages.cc and table_agents.cc.
+// table_actions.cc, table_messages.cc, table_agents.cc, table_hints.cc and table_takeback.cc.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -10,6 +10,7 @@
 #include <chrono>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -56,6 +57,10 @@ class Table : public std::enable_shared_from_this<Table> {
 
   const std::string& id() const { return id_; }
 
+  // A Session::ReplayStep that follows the open simultaneous step while a record is replayed:
+  // `open_step_start` ends as the record index of its first sealed submission, or kNoStep.
+  static Session::ReplayStep OpenStepTracker(size_t& open_step_start);
+
   // The callbacks run on the net executor once the change is stored (or was refused).
   struct Joined {
     int seat = 0;
@@ -74,6 +79,16 @@ class Table : public std::enable_shared_from_this<Table> {
   // A human seat's action (its text). `reply` gets the action's index once it is stored.
   void Act(int seat, const std::string& token, const std::string& action,
            std::function<void(ApiResult<int64_t>)> reply);
+  // Hints for human seat `seat` (hints.h): its turn, every other seat an AI. `reply` gets
+  // {"index": the actions recorded when asked, "hints": HintsJson} once the search is done.
+  // Errors: bad_token, hints_unavailable, not_playing, not_your_turn, hint_busy, table_closed.
+  void Hint(int seat, const std::string& token, std::function<void(ApiResult<Json>)> reply);
+  // Takes back human seat `seat`'s last move at a table where every other seat is an AI: the
+  // game is replayed from its record without that move and the moves after it (the AI seats'
+  // answers), the take-back is stored, and every connection gets a full state. `reply` gets the
+  // number of actions left. Errors: bad_token, takeback_unavailable, not_playing,
+  // nothing_to_take_back, storage_error, table_closed.
+  void TakeBack(int seat, const std::string& token, std::function<void(ApiResult<int64_t>)> reply);
   // `client` closed or moved to another table.
   void Detach(const Client* client);
 
@@ -153,8 +168,12 @@ class Table : public std::enable_shared_from_this<Table> {
   void Attach(const std::shared_ptr<Client>& client, Player seat);
 
   void ScheduleAgents();
-  void PublishAgentChoice(Player seat, Action action, std::chrono::steady_clock::time_point due);
-  void OnAgentChoice(Player seat, Action action);
+  void PublishAgentChoice(Player seat, Action action, std::chrono::steady_clock::time_point due,
+                          uint64_t epoch);
+  void OnAgentChoice(Player seat, Action action, uint64_t epoch);
+  // An agent decision of `epoch` has answered (its decision is gone): a session retired by a
+  // take-back is freed once none of its decisions is left.
+  void SettleDecision(uint64_t epoch);
   void UpdateVacancyTimers();
   void ReplaceVacantSeat(int seat);
   void CloseLocked();
@@ -171,7 +190,12 @@ class Table : public std::enable_shared_from_this<Table> {
   bool busy_ = false;       // a store write is in flight
   std::deque<std::function<void()>> waiting_;
   std::vector<Viewer> viewers_;
-  PlayerSet thinking_;  // agent seats whose Choose is running on the pool
+  PlayerSet thinking_;    // agent seats whose Choose is running on the pool
+  bool hinting_ = false;  // a hint search is queued or running
+  uint64_t epoch_ = 0;    // bumped by a take-back: answers computed before it are dropped
+  std::map<uint64_t, int> in_flight_;  // per epoch: agent decisions submitted and not answered
+  // Sessions replaced by a take-back while their agents still think, with their epoch.
+  std::vector<std::pair<uint64_t, std::unique_ptr<Session>>> retired_;
   std::vector<std::unique_ptr<boost::asio::steady_timer>> vacancy_timers_;  // per seat
   bool closed_ = false;
   std::string rematch_;  // the id of the rematch table, once one was made

@@ -22,28 +22,39 @@ void Table::ScheduleAgents() {
     auto self = shared_from_this();
     Agent* agent = session_.agent(seat);
     const auto due = std::chrono::steady_clock::now() + ThinkingTime(agent->Spec());
-    context_.agents->Submit(
-        this, agent->Begin(session_.state(), seat), [self, seat, due](Action action) {
-          asio::post(self->context_.net,
-                     [self, seat, action, due] { self->PublishAgentChoice(seat, action, due); });
-        });
+    const uint64_t epoch = epoch_;
+    ++in_flight_[epoch];
+    context_.agents->Submit(this, agent->Begin(session_.state(), seat),
+                            [self, seat, due, epoch](Action action) {
+                              asio::post(self->context_.net, [self, seat, action, due, epoch] {
+                                self->PublishAgentChoice(seat, action, due, epoch);
+                              });
+                            });
   }
 }
 
 // An agent with a time budget answers only once its time is spent, even when it decided at once
 // (a single legal action): how soon an AI seat answers must not tell anything of its hand.
 void Table::PublishAgentChoice(Player seat, Action action,
-                               std::chrono::steady_clock::time_point due) {
+                               std::chrono::steady_clock::time_point due, uint64_t epoch) {
   auto self = shared_from_this();
   if (std::chrono::steady_clock::now() >= due)
-    return Run([self, seat, action] { self->OnAgentChoice(seat, action); });
+    return Run([self, seat, action, epoch] { self->OnAgentChoice(seat, action, epoch); });
   auto timer = std::make_shared<asio::steady_timer>(context_.net, due);
-  timer->async_wait([self, seat, action, timer](const boost::system::error_code&) {
-    self->Run([self, seat, action] { self->OnAgentChoice(seat, action); });
+  timer->async_wait([self, seat, action, epoch, timer](const boost::system::error_code&) {
+    self->Run([self, seat, action, epoch] { self->OnAgentChoice(seat, action, epoch); });
   });
 }
 
-void Table::OnAgentChoice(Player seat, Action action) {
+void Table::SettleDecision(uint64_t epoch) {
+  if (--in_flight_[epoch] > 0) return;
+  in_flight_.erase(epoch);
+  std::erase_if(retired_, [epoch](const auto& retired) { return retired.first == epoch; });
+}
+
+void Table::OnAgentChoice(Player seat, Action action, uint64_t epoch) {
+  SettleDecision(epoch);
+  if (epoch != epoch_) return;  // chosen before a take-back, which asked the agents afresh
   thinking_.Erase(seat);
   if (closed_) return;
   // A choice made on a state that has moved on since is dropped and the agent asked again.

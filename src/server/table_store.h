@@ -34,7 +34,8 @@ struct StoredTable {
   int64_t updated = 0;              // Unix time of the last stored change
   std::optional<int64_t> finished;  // Unix time the game ended; none while it goes on
   std::vector<StoredSeat> seats;
-  std::vector<RecordedAction> actions;  // every accepted action, in order
+  std::vector<RecordedAction> actions;  // every accepted action, in order (after take-backs)
+  int64_t takebacks = 0;                // how many take-backs the table had
 };
 
 // Writes are queued and applied in the order submitted; `done` runs on the store's own thread
@@ -55,6 +56,10 @@ class TableStore {
   // Action `index` (0-based, the next one) of a table; the table counts as changed now.
   virtual void AppendAction(const std::string& table_id, int64_t index,
                             const RecordedAction& action, Done done) = 0;
+  // A take-back by `seat`: actions `from` and after leave the table's actions, and the take-back
+  // is kept with `removed` (those actions) and the time; the table counts as changed now.
+  virtual void TakeBack(const std::string& table_id, int seat, int64_t from,
+                        const std::vector<RecordedAction>& removed, Done done) = 0;
   // Replaces what is stored for one seat; the table counts as changed now.
   virtual void UpdateSeat(const std::string& table_id, int seat, const StoredSeat& stored,
                           Done done) = 0;

@@ -90,11 +90,13 @@ void WsConversation::Handle(const std::string& text, bool is_text) {
   if (*type == "spectate") return Spectate(*message, id);
   if (*type == "act") return Act(*message, id);
   if (*type == "leave") return Leave(*message, id);
+  if (*type == "hint") return Hint(*message, id);
+  if (*type == "takeback") return TakeBack(*message, id);
   const std::string shown = type->size() > 32 ? type->substr(0, 32) : *type;
-  SendError(
-      {400, "bad_request",
-       "unknown message type '" + shown + "' (types: join, rejoin, spectate, act, leave, ping)"},
-      id);
+  SendError({400, "bad_request",
+             "unknown message type '" + shown +
+                 "' (types: join, rejoin, spectate, act, leave, hint, takeback, ping)"},
+            id);
 }
 
 // The table named by the message's "table" field, or an error reply (and null).
@@ -204,6 +206,46 @@ void WsConversation::Act(const Json& message, const Json& id) {
     self->OnThread([self, id, index] {
       if (!index) return self->SendError(index.error(), id);
       self->SendNow({{"type", "ack"}, {"index", *index}, {"id", id}});
+    });
+  });
+}
+
+void WsConversation::Hint(const Json& message, const Json& id) {
+  if (auto ok = CheckFields(message, {"type", "id"}, "a hint"); !ok)
+    return SendError(ok.error(), id);
+  if (!seated_) return SendError({409, "not_seated", "join or rejoin a seat to ask for hints"}, id);
+  auto self = shared_from_this();
+  auto table = table_;
+  const int seat = seat_;
+  table_->Hint(seat_, token_, [self, table, seat, id](ApiResult<Json> hints) {
+    self->OnThread([self, table, seat, id, hints] {
+      if (!hints) return self->SendError(hints.error(), id);
+      self->SendNow({{"type", "hints"},
+                     {"table", table->id()},
+                     {"seat", seat},
+                     {"index", (*hints)["index"]},
+                     {"hints", (*hints)["hints"]},
+                     {"id", id}});
+    });
+  });
+}
+
+void WsConversation::TakeBack(const Json& message, const Json& id) {
+  if (auto ok = CheckFields(message, {"type", "id"}, "a takeback"); !ok)
+    return SendError(ok.error(), id);
+  if (!seated_)
+    return SendError({409, "not_seated", "join or rejoin a seat to take a move back"}, id);
+  auto self = shared_from_this();
+  auto table = table_;
+  const int seat = seat_;
+  table_->TakeBack(seat_, token_, [self, table, seat, id](ApiResult<int64_t> actions) {
+    self->OnThread([self, table, seat, id, actions] {
+      if (!actions) return self->SendError(actions.error(), id);
+      self->SendNow({{"type", "taken_back"},
+                     {"table", table->id()},
+                     {"seat", seat},
+                     {"actions", *actions},
+                     {"id", id}});
     });
   });
 }

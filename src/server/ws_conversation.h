@@ -61,6 +61,8 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   void Spectate(const Json& message, const Json& id);
   void Act(const Json& message, const Json& id);
   void Leave(const Json& message, const Json& id);
+  void Hint(const Json& message, const Json& id);
+  void TakeBack(const Json& message, const Json& id);
 
   Lobby& lobby_;
   const WsLimits limits_;

@@ -99,9 +99,15 @@ Result<Session> Session::FromRecord(const GameRegistry& registry, const GameReco
                                     const ReplayStep& on_step) {
   auto game = WithContext(registry.Create(record.game, record.params), "record: ");
   if (!game) return tl::unexpected(game.error());
+  return FromRecord(std::move(*game), record, seats, on_step);
+}
+
+Result<Session> Session::FromRecord(std::shared_ptr<const Game> game, const GameRecord& record,
+                                    const std::vector<std::string>& seats,
+                                    const ReplayStep& on_step) {
   std::vector<std::string> seat_list = !seats.empty() ? seats : record.seats;
-  if (seat_list.empty()) seat_list.assign((*game)->NumPlayers(), std::string(kHumanSeat));
-  auto session = WithContext(Create(*game, seat_list, record.seed), "record: ");
+  if (seat_list.empty()) seat_list.assign(game->NumPlayers(), std::string(kHumanSeat));
+  auto session = WithContext(Create(std::move(game), seat_list, record.seed), "record: ");
   if (!session) return session;
   for (size_t i = 0; i < record.actions.size(); ++i) {
     const RecordedAction& ra = record.actions[i];

@@ -70,6 +70,10 @@ class Session {
   static Result<Session> FromRecord(const GameRegistry& registry, const GameRecord& record,
                                     const std::vector<std::string>& seats = {},
                                     const ReplayStep& on_step = {});
+  // The same with the record's game already made (`game` must be record.game with its params).
+  static Result<Session> FromRecord(std::shared_ptr<const Game> game, const GameRecord& record,
+                                    const std::vector<std::string>& seats = {},
+                                    const ReplayStep& on_step = {});
 
   Session(Session&&) noexcept = default;
   Session& operator=(Session&&) noexcept = default;

@@ -101,5 +101,37 @@ TEST(RestartTest, KillNineMidGameThenEveryTableResumesExactly) {
   EXPECT_EQ(server->Kill(SIGTERM), 0) << "SIGTERM stops the server cleanly";
 }
 
+TEST(RestartTest, ATakeBackIsStoredAndSurvivesAKillNine) {
+  TempDir dir;
+  const std::string db = dir.Path("tables.db");
+  auto server = std::make_unique<ServerProcess>(db);
+  ASSERT_NE(server->port(), 0) << server->first_line();
+  const std::string id = Http(server->port(), "POST", "/api/tables",
+                              Json{{"game", "kariba(players=3)"},
+                                   {"seats", {"human", "random", "random"}},
+                                   {"options", {{"ai_seconds", 0.05}}}})
+                             .json()["id"];
+  Json token, before;
+  {
+    WsClient a(server->port());
+    token = a.Request({{"type", "join"}, {"table", id}, {"seat", 0}}, "joined")["token"];
+    before = WaitForTurn(a);
+    ASSERT_TRUE(before.contains("legal")) << before.dump();
+    ASSERT_EQ(a.Request({{"type", "act"}, {"action", before["legal"][0]}}, "ack")["type"], "ack");
+    ASSERT_TRUE(WaitForTurn(a).contains("legal"));
+    const Json taken = a.Request({{"type", "takeback"}}, "taken_back");
+    ASSERT_EQ(taken["actions"], before["actions"]) << taken.dump();
+    EXPECT_EQ(server->Kill(SIGKILL), SIGKILL);
+  }
+  server = std::make_unique<ServerProcess>(db);
+  ASSERT_NE(server->port(), 0) << server->first_line();
+  EXPECT_EQ(Http(server->port(), "GET", "/api/tables/" + id).json()["actions"], before["actions"]);
+  WsClient a(server->port());
+  ASSERT_EQ(a.Request({{"type", "rejoin"}, {"table", id}, {"token", token}}, "joined")["seat"], 0);
+  const Json after = WaitForTurn(a);
+  EXPECT_EQ(after["view"], before["view"]) << "the position before the move taken back";
+  EXPECT_EQ(after["legal"], before["legal"]);
+}
+
 }  // namespace
 }  // namespace savanna::testing

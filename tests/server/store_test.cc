@@ -70,6 +70,32 @@ TEST(SqliteStoreTest, TablesSeatsAndActionsSurviveReopening) {
   EXPECT_EQ(t.actions[1], (RecordedAction{1, "play 2 mouse"}));
 }
 
+TEST(SqliteStoreTest, ATakeBackCutsTheActionsIsCountedAndIsDeletedWithItsTable) {
+  TempDir dir;
+  const std::string path = dir.Path("t.db");
+  {
+    auto store = OpenSqliteStore(path);
+    ASSERT_TRUE(store) << store.error().message;
+    TableStore& s = **store;
+    ASSERT_TRUE(Wait([&](auto done) { s.CreateTable(SampleTable("t1"), done); }));
+    for (int i = 0; i < 4; ++i)
+      ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("t1", i, {i % 2, "x"}, done); }));
+    const std::vector<RecordedAction> removed = {{0, "x"}, {1, "x"}};
+    ASSERT_TRUE(Wait([&](auto done) { s.TakeBack("t1", 0, 2, removed, done); }));
+    // The next action takes the first free index again.
+    ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("t1", 2, {0, "y"}, done); }));
+  }
+  auto store = OpenSqliteStore(path);
+  ASSERT_TRUE(store);
+  auto t = (*store)->Load("t1");
+  ASSERT_TRUE(t && *t);
+  EXPECT_EQ((*t)->takebacks, 1);
+  ASSERT_EQ((*t)->actions.size(), 3u);
+  EXPECT_EQ((*t)->actions[2], (RecordedAction{0, "y"}));
+  ASSERT_TRUE(Wait([&](auto done) { (*store)->DeleteTable("t1", done); }));
+  EXPECT_FALSE(*(*store)->Load("t1"));
+}
+
 TEST(SqliteStoreTest, ABadWriteFailsAloneInItsBatch) {
   TempDir dir;
   auto store = OpenSqliteStore(dir.Path("t.db"), SyncMode::kNormal);

@@ -12,6 +12,14 @@ export interface Snapshot {
   log: LogEntry[]; // the whole move log seen so far, by index
   error: string | null; // the last refusal (a bad action, a taken seat...)
   waiting: boolean; // an action was sent and is not acknowledged yet
+  hints: Hints | null; // the latest hints received (for the state after `index` actions)
+  hinting: boolean; // a hint was asked for and has not come yet
+}
+
+// The AI's estimate of this seat's chance to win after each legal action it tried.
+export interface Hints {
+  index: number; // the number of recorded actions of the state they are for
+  rates: Map<string, number>; // action text -> chance to win, 0 to 1
 }
 
 // Merges log entries by index: a later entry for the same index replaces the earlier one.
@@ -43,6 +51,8 @@ export class TableConnection {
     log: [],
     error: null,
     waiting: false,
+    hints: null,
+    hinting: false,
   };
 
   constructor(
@@ -64,6 +74,21 @@ export class TableConnection {
     if (this.snapshot.waiting) return;
     this.update({ waiting: true, error: null });
     this.send({ type: 'act', action });
+  }
+
+  // Asks the server's AI for hints on the current state (only where every other seat is an AI).
+  hint(): void {
+    if (this.snapshot.hinting || this.snapshot.seat === null) return;
+    this.update({ hinting: true, error: null });
+    this.send({ type: 'hint' });
+  }
+
+  // Takes this seat's last move back (and the AI moves after it): only where every other seat
+  // is an AI. The server answers `taken_back` and sends the position again.
+  takeBack(): void {
+    if (this.snapshot.seat === null || this.snapshot.waiting) return;
+    this.update({ waiting: true, error: null });
+    this.send({ type: 'takeback' });
   }
 
   // Gives the seat up for good (the token stops working) and watches instead.
@@ -145,10 +170,17 @@ export class TableConnection {
         this.greet();
         break;
       case 'state':
+        // A take-back shortens the game: entries past the state's actions are gone.
         this.update({
           state: message,
-          log: mergeLog(this.snapshot.log, message.log),
+          log: mergeLog(this.snapshot.log, message.log).filter((e) => e.index < message.actions),
           waiting: false,
+        });
+        break;
+      case 'hints':
+        this.update({
+          hints: { index: message.index, rates: new Map(message.hints.map((h) => [h.action, h.win_rate])) },
+          hinting: false,
         });
         break;
       case 'error':
@@ -174,7 +206,7 @@ export class TableConnection {
       this.greet();
       return;
     }
-    this.update({ error: text, waiting: false });
+    this.update({ error: text, waiting: false, hinting: false });
   }
 }
 

@@ -15,6 +15,7 @@ import { RulesDialog } from './rules_page.tsx';
 import { Guide } from './guide.tsx';
 import { scoreHelp } from './score_help.ts';
 import { agentLabel } from './spec.ts';
+import { CoachBar, currentRates, onlyAgentsBeside, percent } from './coach.tsx';
 import type { TokenStore } from './tokens.ts';
 
 export function seatLabel(seat: SeatSummary): string {
@@ -34,6 +35,7 @@ function Choices(props: {
   actions: LegalAction[];
   picked: string[];
   waiting: boolean;
+  rates: Map<string, number> | null;
   onAct: (a: string) => void;
   onClear: () => void;
 }): JSX.Element {
@@ -83,6 +85,11 @@ function Choices(props: {
         <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.kind}>
           {legal ? numeric.textOf.get(n) : `${numeric.kind}: ${numeric.field} ?`}
         </button>
+        {legal && props.rates?.has(numeric.textOf.get(n) ?? '') ? (
+          <span class="hint-rate" data-hint-rate={Math.round((props.rates.get(numeric.textOf.get(n) ?? '') ?? 0) * 100)}>
+            AI: {percent(props.rates.get(numeric.textOf.get(n) ?? '') ?? 0)} to win
+          </span>
+        ) : null}
         {clear}
       </form>
     );
@@ -91,11 +98,20 @@ function Choices(props: {
   return (
     <div class="choices" role="group" aria-label="your choices">
       <div class="choice-buttons">
-        {actions.map(({ text }) => (
-          <button type="button" key={text} data-action={text} disabled={props.waiting} onClick={() => props.onAct(text)}>
-            {text}
-          </button>
-        ))}
+        {actions.map(({ text }) => {
+          const rate = props.rates?.get(text);
+          return (
+            <button type="button" key={text} data-action={text} disabled={props.waiting} onClick={() => props.onAct(text)}>
+              {text}
+              {rate !== undefined ? (
+                <span class="hint-rate" data-hint-rate={Math.round(rate * 100)}>
+                  {' '}
+                  {percent(rate)}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
       </div>
       {clear}
     </div>
@@ -104,7 +120,7 @@ function Choices(props: {
 
 // Many choices (a Kilimanjaro counter may go on some 80 spaces): pick on the board, or filter
 // the list by typing and choose from it.
-function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: boolean; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
+function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: boolean; rates: Map<string, number> | null; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState('');
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -131,6 +147,7 @@ function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: 
         {shown.map((a) => (
           <option key={a} value={a}>
             {a}
+            {props.rates?.has(a) ? ` (AI: ${percent(props.rates.get(a) ?? 0)})` : ''}
           </option>
         ))}
       </select>
@@ -352,6 +369,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     onPick,
     last,
     names: names(state),
+    hints: currentRates(snapshot),
   };
   const freeSeats = state.seats.filter((s) => s.player === 'human' && !s.taken);
   const yourTurn = legal.length > 0;
@@ -404,11 +422,13 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           {state.status === 'playing' && typeof state.viewer === 'number' ? (
             <section class="your-move" aria-label="your move">
               <h2>{yourTurn ? 'Your move' : 'Waiting for the others'}</h2>
+              {onlyAgentsBeside(state) ? <CoachBar snapshot={snapshot} yourTurn={yourTurn} onHint={() => connection.current?.hint()} onTakeBack={() => connection.current?.takeBack()} /> : null}
               {yourTurn ? (
                 <Choices
                   actions={actions}
                   picked={picked}
                   waiting={snapshot.waiting}
+                  rates={board.hints ?? null}
                   onAct={act}
                   onClear={() => setPicked([])}
                 />

@@ -59,6 +59,9 @@ Result<void> LoadTransport(const Json& data, const std::string& src, Config& con
   config.max_value = int(*hi);
   config.copies = int(*copies);
   config.total_cards = config.types * (config.max_value - config.min_value + 1) * config.copies;
+  for (int t = 0; t < config.types; ++t)
+    for (int v = config.min_value; v <= config.max_value; ++v)
+      config.card_names[CardOf(t, v)] = config.type_names[t] + " " + std::to_string(v);
   return {};
 }
 

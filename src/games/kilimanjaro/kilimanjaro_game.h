@@ -74,6 +74,7 @@ struct Config {
   bool send_back = false;  // the variant for change-position counters
   int types = 4;
   std::array<std::string, kMaxTypes> type_names;
+  std::array<std::string, kCardKinds> card_names;  // "canoe 3"; empty for no card of the game
   int min_value = 1, max_value = 7;
   int copies = 2;
   int total_cards = 0;

@@ -1,9 +1,7 @@
-// Kilimanjaro's hidden information (determinization) and hashing.
+// Kilimanjaro's hidden information (determinization).
 #include "games/kilimanjaro/kilimanjaro_state.h"
 
 #include <algorithm>
-
-#include "core/hash.h"
 
 namespace savanna::kilimanjaro {
 namespace {
@@ -66,40 +64,6 @@ void KilimanjaroState::DeterminizeInPlace(Player viewer, Rng& rng) {
   ResampleCards(config(), d_, viewer, rng);
   ResampleCounters(config(), d_, viewer, rng);
   d_.rng.Seed(rng.Next());
-}
-
-uint64_t KilimanjaroState::Hash() const {
-  const int n = config().players;
-  Hasher h;
-  h.AddRange(d_.deck.data(), d_.deck_size);
-  for (int p = 0; p < n; ++p) {
-    h.AddRange(d_.hand[p].data(), d_.hand_size[p]);
-    for (const Pile& pile : d_.piles[p]) h.Add(uint64_t(pile.top) << 8 | pile.size);
-    h.AddRange(d_.unplaced[p].data(), kCounterKinds);
-    h.Add(d_.position[p]);
-  }
-  h.AddRange(d_.buried.data(), d_.buried.size());
-  h.Add(d_.num_counters);
-  for (int i = 0; i < d_.num_counters; ++i) {
-    const Counter& c = d_.counters[i];
-    h.Add(uint64_t(c.space) | uint64_t(c.kind) << 8 | uint64_t(c.placer) << 16 |
-          uint64_t(c.face_up) << 24);
-  }
-  h.Add(d_.removed_counters);
-  h.Add(d_.current);
-  h.Add(uint64_t(d_.phase));
-  h.Add(d_.distance);
-  h.Add(uint64_t(uint8_t(d_.winner)));
-  h.Add(d_.move_number);
-  h.Add(d_.num_events);
-  for (int i = 0; i < d_.num_events; ++i) {
-    const Event& e = d_.events[i];
-    h.Add(uint64_t(e.type) | uint64_t(e.player) << 8 | uint64_t(e.other) << 16 |
-          uint64_t(e.from) << 24 | uint64_t(e.to) << 32 | uint64_t(e.card) << 40 |
-          uint64_t(e.pile) << 48 | uint64_t(e.kind) << 56);
-  }
-  for (uint64_t w : d_.rng.words()) h.Add(w);
-  return h.Finish();
 }
 
 }  // namespace savanna::kilimanjaro

@@ -132,9 +132,7 @@ std::string TurnText(const KiliData& d) {
 
 }  // namespace
 
-std::string CardName(const Config& config, int card) {
-  return config.type_names[TypeOf(card)] + " " + std::to_string(ValueOf(card));
-}
+std::string CardName(const Config& config, int card) { return config.card_names[card]; }
 
 const char* CounterName(CounterKind kind) {
   switch (kind) {

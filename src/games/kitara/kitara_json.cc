@@ -1,146 +1,39 @@
-// Kitara's full state as JSON (State::ToJson) and the reader that validates it: field bounds,
-// every card and hero token in exactly one place, figures conserved, and each phase's fields
-// consistent, so that a loaded state always has a legal action.
+// Kitara's full state as JSON (State::ToJson), its reader and its hash, all derived from one
+// description of KitaraData (core/describe.h); the reader then checks what no single field
+// shows: every card and hero token in exactly one place, figures conserved, and each phase's
+// fields consistent, so that a loaded state always has a legal action.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <vector>
 
-#include "core/json_io.h"
+#include "core/describe.h"
 #include "games/kitara/kitara_state.h"
 
 namespace savanna::kitara {
 namespace {
 
-constexpr const char* kPhaseNames[kNumPhases] = {
+constexpr std::array<const char*, kNumPhases> kPhaseNames = {
     "start",       "take",    "recruit", "move_source", "move_group",
     "move_border", "retreat", "discard", "remove",      "over"};
 
 Result<void> Bad(const std::string& message) { return Fail(ErrorCode::kBadData, message); }
 
-template <class T>
-Result<void> Err(const Result<T>& r) {
-  return tl::unexpected(r.error());
-}
-
-template <size_t N>
-Json IdsJson(const std::array<uint8_t, N>& ids, int size) {
-  return std::vector<int>(ids.begin(), ids.begin() + size);
-}
-
-Json TokensJson(const Config& config, const TokenCounts& t) {
-  return std::vector<int>(t.begin(), t.begin() + config.token_kinds);
-}
-
-// A [warriors, animals, heroes] triple, each within the figures of a colour.
-Result<Figures> FiguresFrom(const Json& j, const std::string& what) {
-  if (!j.is_array() || j.size() != kKinds)
-    return Fail(ErrorCode::kBadData, what + " must be an array of 3 counts");
-  Figures f{};
-  for (int k = 0; k < kKinds; ++k) {
-    auto n = IntElement(j, size_t(k), 0, kFiguresPerKind[k], what);
-    if (!n) return tl::unexpected(n.error());
-    f[k] = uint8_t(*n);
+// An area has an owner exactly when it holds figures; figures never stand in a lake.
+Result<void> CheckBoard(const Config& config, const KitaraData& d) {
+  for (int a = 0; a < config.map.num_areas; ++a) {
+    const std::string what = "areas[" + std::to_string(a) + "]";
+    const AreaState& area = d.areas[a];
+    if ((area.owner < 0) != (Total(area.figures) == 0))
+      return Bad(what + ": an area has an owner exactly when it holds figures");
+    if (area.owner >= 0 && config.map.types[a] == AreaType::kLake)
+      return Bad(what + ": figures never stand in a lake");
   }
-  return f;
-}
-
-Result<Figures> FiguresField(const Json& json, const std::string& key) {
-  if (!json.is_object() || !json.contains(key))
-    return Fail(ErrorCode::kBadData, "missing field '" + key + "'");
-  return FiguresFrom(json[key], "field '" + key + "'");
-}
-
-// An array of card ids in [lo, num_cards] of at most `capacity` entries.
-template <size_t N>
-Result<int> IdsFrom(const Json& j, const std::string& what, int lo, int hi,
-                    std::array<uint8_t, N>& out) {
-  if (!j.is_array()) return Fail(ErrorCode::kBadData, what + " must be an array");
-  if (j.size() > N)
-    return Fail(ErrorCode::kBadData, what + " holds more than " + std::to_string(N) + " entries");
-  for (size_t i = 0; i < j.size(); ++i) {
-    auto id = IntElement(j, i, lo, hi, what);
-    if (!id) return tl::unexpected(id.error());
-    out[i] = uint8_t(*id);
-  }
-  return int(j.size());
-}
-
-Result<TokenCounts> TokensFrom(const Config& config, const Json& j, const std::string& what) {
-  if (!j.is_array() || int(j.size()) != config.token_kinds)
-    return Fail(ErrorCode::kBadData,
-                what + " must be an array of " + std::to_string(config.token_kinds) + " counts");
-  TokenCounts t{};
-  for (int v = 0; v < config.token_kinds; ++v) {
-    auto n = IntElement(j, size_t(v), 0, config.token_counts[v], what);
-    if (!n) return tl::unexpected(n.error());
-    t[v] = uint8_t(*n);
-  }
-  return t;
-}
-
-// The per-seat array under `key`, each entry read by `read(entry, name, seat)`.
-template <class Read>
-Result<void> PerSeat(const Config& config, const Json& json, const std::string& key, Read read) {
-  auto list = ArrayField(json, key, config.players);
-  if (!list) return Err(list);
-  for (int p = 0; p < config.players; ++p)
-    if (auto r = read((**list)[size_t(p)], key + "[" + std::to_string(p) + "]", p); !r) return r;
   return {};
 }
 
-Result<void> ReadBoard(const Config& config, const Json& json, KitaraData& d) {
-  auto areas = ArrayField(json, "areas", config.map.num_areas);
-  if (!areas) return Err(areas);
-  for (int a = 0; a < config.map.num_areas; ++a) {
-    const Json& area = (**areas)[size_t(a)];
-    const std::string what = "areas[" + std::to_string(a) + "]";
-    auto owner = IntField(area, "owner", -1, config.players - 1);
-    if (!owner) return Bad(what + ": " + owner.error().message);
-    auto figures = FiguresField(area, "figures");
-    if (!figures) return Bad(what + ": " + figures.error().message);
-    d.areas[a] = AreaState{int8_t(*owner), *figures};
-    if ((*owner < 0) != (Total(*figures) == 0))
-      return Bad(what + ": an area has an owner exactly when it holds figures");
-    if (*owner >= 0 && config.map.types[a] == AreaType::kLake)
-      return Bad(what + ": figures never stand in a lake");
-  }
-  return PerSeat(config, json, "supply", [&](const Json& j, const std::string& what, int p) {
-    auto f = FiguresFrom(j, what);
-    if (!f) return Err(f);
-    d.supply[p] = *f;
-    return Result<void>();
-  });
-}
-
-Result<void> ReadCards(const Config& config, const Json& json, KitaraData& d) {
-  const int n = config.num_cards;
-  auto field = [&](const char* key) -> Result<const Json*> { return ArrayField(json, key); };
-  auto deck = field("deck");
-  if (!deck) return Err(deck);
-  auto size = IdsFrom(**deck, "deck", 1, n, d.deck);
-  if (!size) return Err(size);
-  d.deck_size = uint8_t(*size);
-  auto row = field("row");
-  if (!row) return Err(row);
-  size = IdsFrom(**row, "row", 1, n, d.row);
-  if (!size) return Err(size);
-  d.row_size = uint8_t(*size);
-  auto discards = field("discards");
-  if (!discards) return Err(discards);
-  size = IdsFrom(**discards, "discards", 0, n, d.discards);
-  if (!size) return Err(size);
-  d.discard_size = uint8_t(*size);
-  if (auto r = PerSeat(config, json, "kingdoms",
-                       [&](const Json& j, const std::string& what, int p) {
-                         auto s = IdsFrom(j, what, 0, n, d.kingdom[p]);
-                         if (!s) return Err(s);
-                         d.kingdom_size[p] = uint8_t(*s);
-                         return Result<void>();
-                       });
-      !r)
-    return r;
-  // Every deck card exactly once; one start card per player, at most one in each kingdom.
+// Every deck card exactly once; one start card per player, at most one in each kingdom; the deck
+// ordered by age.
+Result<void> CheckCards(const Config& config, const KitaraData& d) {
   std::array<int, kMaxCards> seen{};
   for (int i = 0; i < d.deck_size; ++i) ++seen[d.deck[i]];
   for (int i = 0; i < d.row_size; ++i) ++seen[d.row[i]];
@@ -154,7 +47,7 @@ Result<void> ReadCards(const Config& config, const Json& json, KitaraData& d) {
   if (seen[kStartCard] != config.players)
     return Bad("the state holds " + std::to_string(seen[kStartCard]) + " start cards, not " +
                std::to_string(config.players));
-  for (int c = 1; c <= n; ++c)
+  for (int c = 1; c <= config.num_cards; ++c)
     if (seen[c] != 1)
       return Bad("card " + std::to_string(c) + " is in " + std::to_string(seen[c]) +
                  " places, not exactly one");
@@ -164,22 +57,8 @@ Result<void> ReadCards(const Config& config, const Json& json, KitaraData& d) {
   return {};
 }
 
-Result<void> ReadTokens(const Config& config, const Json& json, KitaraData& d) {
-  if (auto r = PerSeat(config, json, "tokens",
-                       [&](const Json& j, const std::string& what, int p) {
-                         auto t = TokensFrom(config, j, what);
-                         if (!t) return Err(t);
-                         d.tokens[p] = *t;
-                         return Result<void>();
-                       });
-      !r)
-    return r;
-  for (const char* key : {"drawn", "bag"}) {
-    if (!json.contains(key)) return Bad(std::string("missing field '") + key + "'");
-    auto t = TokensFrom(config, json[key], std::string("field '") + key + "'");
-    if (!t) return Err(t);
-    (std::string(key) == "bag" ? d.bag : d.drawn) = *t;
-  }
+// Every hero token kept, drawn or in the bag.
+Result<void> CheckTokens(const Config& config, const KitaraData& d) {
   for (int v = 0; v < config.token_kinds; ++v) {
     int n = d.bag[v] + d.drawn[v];
     for (int p = 0; p < config.players; ++p) n += d.tokens[p][v];
@@ -188,89 +67,6 @@ Result<void> ReadTokens(const Config& config, const Json& json, KitaraData& d) {
                  std::to_string(config.token_values[v]) + ", the game has " +
                  std::to_string(config.token_counts[v]));
   }
-  return {};
-}
-
-Result<void> ReadScores(const Config& config, const Json& json, KitaraData& d) {
-  if (auto r = PerSeat(config, json, "prosperity",
-                       [&](const Json& j, const std::string& what, int p) {
-                         if (!j.is_number_integer() || j.get<int64_t>() < 0 ||
-                             j.get<int64_t>() > 1'000'000)
-                           return Bad(what + " must be an integer from 0 to 1000000");
-                         d.prosperity[p] = int32_t(j.get<int64_t>());
-                         return Result<void>();
-                       });
-      !r)
-    return r;
-  return PerSeat(config, json, "taken", [&](const Json& j, const std::string& what, int p) {
-    if (!j.is_number_integer() || j.get<int64_t>() < 0 || j.get<int64_t>() > config.num_cards)
-      return Bad(what + " must be an integer from 0 to " + std::to_string(config.num_cards));
-    d.taken[p] = uint8_t(j.get<int64_t>());
-    return Result<void>();
-  });
-}
-
-Result<void> ReadProgress(const Config& config, const Json& json, KitaraData& d) {
-  auto phase = StringField(json, "phase");
-  if (!phase) return Err(phase);
-  const auto* name = std::find_if(std::begin(kPhaseNames), std::end(kPhaseNames),
-                                  [&](const char* n) { return *phase == n; });
-  if (name == std::end(kPhaseNames)) return Bad("field 'phase' is not a phase of Kitara");
-  d.phase = Phase(name - std::begin(kPhaseNames));
-  const int areas = config.map.num_areas;
-  auto current = IntField(json, "current", 0, config.players - 1);
-  auto round = IntField(json, "round", 0, 255);
-  auto last_round = IntField(json, "last_round", 0, 255);
-  auto moves = IntField(json, "moves_left", 0, 65535);
-  auto source = IntField(json, "source", 0, areas - 1);
-  auto to_discard = IntField(json, "to_discard", 0, kMaxKingdom);
-  auto move_number = IntField(json, "move_number", 0, INT32_MAX);
-  for (const auto* r : {&current, &round, &last_round, &moves, &source, &to_discard, &move_number})
-    if (!*r) return Err(*r);
-  d.current = uint8_t(*current);
-  d.round = uint8_t(*round);
-  d.last_round = uint8_t(*last_round);
-  d.moves_left = uint16_t(*moves);
-  d.source = uint8_t(*source);
-  d.to_discard = uint8_t(*to_discard);
-  d.move_number = uint32_t(*move_number);
-  auto group = FiguresField(json, "group");
-  auto recruit = FiguresField(json, "recruit");
-  auto remove = FiguresField(json, "remove");
-  for (const auto* r : {&group, &recruit, &remove})
-    if (!*r) return Err(*r);
-  d.group = *group;
-  d.recruit = *recruit;
-  d.remove = *remove;
-  auto retreat = json.contains("retreat") ? json["retreat"] : Json();
-  if (!retreat.is_object()) return Bad("missing field 'retreat'");
-  auto rplayer = IntField(retreat, "player", -1, config.players - 1);
-  auto rfrom = IntField(retreat, "from", 0, areas - 1);
-  auto rfigures = FiguresField(retreat, "figures");
-  if (!rplayer) return Bad("retreat: " + rplayer.error().message);
-  if (!rfrom) return Bad("retreat: " + rfrom.error().message);
-  if (!rfigures) return Bad("retreat: " + rfigures.error().message);
-  d.retreat_player = int8_t(*rplayer);
-  d.retreat_from = uint8_t(*rfrom);
-  d.retreat_figures = *rfigures;
-  auto last = json.contains("last_attack") ? json["last_attack"] : Json();
-  if (!last.is_object()) return Bad("missing field 'last_attack'");
-  auto attacker = IntField(last, "attacker", -1, config.players - 1);
-  auto defender = IntField(last, "defender", -1, config.players - 1);
-  auto from = IntField(last, "from", 0, areas - 1);
-  auto area = IntField(last, "area", 0, areas - 1);
-  auto size = IntField(last, "size", 0, 255);
-  auto retreat_to = IntField(last, "retreat_to", -1, areas - 1);
-  auto drew = BoolField(last, "drew_token");
-  for (const auto* r : {&attacker, &defender, &from, &area, &size, &retreat_to})
-    if (!*r) return Bad("last_attack: " + r->error().message);
-  if (!drew) return Bad("last_attack: " + drew.error().message);
-  d.last_attack = LastAttack{int8_t(*attacker), int8_t(*defender),   uint8_t(*from), uint8_t(*area),
-                             uint8_t(*size),    int8_t(*retreat_to), *drew};
-  if (!json.contains("rng")) return Bad("missing field 'rng'");
-  auto rng = RngFromJson(json["rng"]);
-  if (!rng) return Err(rng);
-  d.rng = *rng;
   return {};
 }
 
@@ -384,6 +180,71 @@ Result<void> CheckPhase(const Config& config, const KitaraData& d) {
 
 }  // namespace
 
+// A [warriors, animals, heroes] triple, each within the figures of a colour.
+template <class V, class F>
+void DescribeFigures(V& v, std::string_view key, F& figures) {
+  v.Array(key, kKinds, [&](auto& e, int k) { e.Int("", figures[k], 0, kFiguresPerKind[k]); });
+}
+
+template <class V, class D>
+void Describe(V& v, D& d, const Config& c) {
+  const int n = c.players, areas = c.map.num_areas;
+  auto seats = [&](std::string_view key, int lo, int hi, auto& values) {
+    v.Array(key, n, [&](auto& e, int p) { e.Int("", values[p], lo, hi); });
+  };
+  auto cards = [&](auto& e, std::string_view key, int lo, auto& list, auto& size) {
+    e.List(key, size, int(list.size()),
+           [&](auto& x, int i) { x.Int("", list[i], lo, c.num_cards); });
+  };
+  auto tokens = [&](auto& e, std::string_view key, auto& counts) {
+    e.Array(key, c.token_kinds,
+            [&](auto& x, int i) { x.Int("", counts[i], 0, c.token_counts[i]); });
+  };
+  v.Array("areas", areas, [&](auto& e, int a) {
+    e.Object("", [&](auto& o) {
+      o.Int("owner", d.areas[a].owner, -1, n - 1);
+      DescribeFigures(o, "figures", d.areas[a].figures);
+    });
+  });
+  v.Array("supply", n, [&](auto& e, int p) { DescribeFigures(e, "", d.supply[p]); });
+  cards(v, "deck", 1, d.deck, d.deck_size);
+  cards(v, "row", 1, d.row, d.row_size);
+  cards(v, "discards", 0, d.discards, d.discard_size);
+  v.Array("kingdoms", n, [&](auto& e, int p) { cards(e, "", 0, d.kingdom[p], d.kingdom_size[p]); });
+  v.Array("tokens", n, [&](auto& e, int p) { tokens(e, "", d.tokens[p]); });
+  tokens(v, "drawn", d.drawn);
+  tokens(v, "bag", d.bag);
+  seats("prosperity", 0, 1'000'000, d.prosperity);
+  seats("taken", 0, c.num_cards, d.taken);
+  v.Enum("phase", d.phase, kPhaseNames);
+  v.Int("current", d.current, 0, n - 1);
+  v.Int("round", d.round, 0, 255);
+  v.Int("last_round", d.last_round, 0, 255);
+  v.Int("moves_left", d.moves_left, 0, 65535);
+  v.Int("source", d.source, 0, areas - 1);
+  DescribeFigures(v, "group", d.group);
+  DescribeFigures(v, "recruit", d.recruit);
+  v.Int("to_discard", d.to_discard, 0, kMaxKingdom);
+  DescribeFigures(v, "remove", d.remove);
+  v.Object("retreat", [&](auto& o) {
+    o.Int("player", d.retreat_player, -1, n - 1);
+    o.Int("from", d.retreat_from, 0, areas - 1);
+    DescribeFigures(o, "figures", d.retreat_figures);
+  });
+  v.Object("last_attack", [&](auto& o) {
+    auto& la = d.last_attack;
+    o.Int("attacker", la.attacker, -1, n - 1);
+    o.Int("defender", la.defender, -1, n - 1);
+    o.Int("from", la.from, 0, areas - 1);
+    o.Int("area", la.area, 0, areas - 1);
+    o.Int("size", la.size, 0, 255);
+    o.Int("retreat_to", la.retreat_to, -1, areas - 1);
+    o.Bool("drew_token", la.drew_token);
+  });
+  v.Int("move_number", d.move_number, 0, INT32_MAX);
+  v.Random("rng", d.rng);
+}
+
 const char* PhaseName(Phase phase) { return kPhaseNames[int(phase)]; }
 
 const char* KindName(int kind) {
@@ -391,65 +252,23 @@ const char* KindName(int kind) {
   return kNames[kind];
 }
 
-Json KitaraState::ToJson() const {
-  const Config& c = config();
-  Json j;
-  Json areas = Json::array();
-  for (int a = 0; a < c.map.num_areas; ++a)
-    areas.push_back({{"owner", d_.areas[a].owner}, {"figures", FiguresJson(d_.areas[a].figures)}});
-  j["areas"] = std::move(areas);
-  Json supply = Json::array(), kingdoms = Json::array(), tokens = Json::array();
-  for (int p = 0; p < c.players; ++p) {
-    supply.push_back(FiguresJson(d_.supply[p]));
-    kingdoms.push_back(IdsJson(d_.kingdom[p], d_.kingdom_size[p]));
-    tokens.push_back(TokensJson(c, d_.tokens[p]));
-  }
-  j["supply"] = std::move(supply);
-  j["deck"] = IdsJson(d_.deck, d_.deck_size);
-  j["row"] = IdsJson(d_.row, d_.row_size);
-  j["kingdoms"] = std::move(kingdoms);
-  j["discards"] = IdsJson(d_.discards, d_.discard_size);
-  j["tokens"] = std::move(tokens);
-  j["drawn"] = TokensJson(c, d_.drawn);
-  j["bag"] = TokensJson(c, d_.bag);
-  j["prosperity"] = std::vector<int>(d_.prosperity.begin(), d_.prosperity.begin() + c.players);
-  j["taken"] = std::vector<int>(d_.taken.begin(), d_.taken.begin() + c.players);
-  j["phase"] = PhaseName(d_.phase);
-  j["current"] = d_.current;
-  j["round"] = d_.round;
-  j["last_round"] = d_.last_round;
-  j["moves_left"] = d_.moves_left;
-  j["source"] = d_.source;
-  j["group"] = FiguresJson(d_.group);
-  j["recruit"] = FiguresJson(d_.recruit);
-  j["to_discard"] = d_.to_discard;
-  j["remove"] = FiguresJson(d_.remove);
-  j["retreat"] = {{"player", d_.retreat_player},
-                  {"from", d_.retreat_from},
-                  {"figures", FiguresJson(d_.retreat_figures)}};
-  const LastAttack& la = d_.last_attack;
-  j["last_attack"] = {{"attacker", la.attacker},
-                      {"defender", la.defender},
-                      {"from", la.from},
-                      {"area", la.area},
-                      {"size", la.size},
-                      {"retreat_to", la.retreat_to},
-                      {"drew_token", la.drew_token}};
-  j["move_number"] = d_.move_number;
-  j["rng"] = RngToJson(d_.rng);
-  return j;
-}
+Json KitaraState::ToJson() const { return describe::ToJson(d_, config()); }
+
+uint64_t KitaraState::Hash() const { return describe::Hash(d_, config()); }
 
 Result<KitaraData> DataFromJson(const Config& config, const Json& json) {
-  if (!json.is_object()) return Fail(ErrorCode::kBadData, "the state must be a JSON object");
-  KitaraData d;
-  for (auto* read : {&ReadBoard, &ReadCards, &ReadTokens, &ReadScores, &ReadProgress})
-    if (auto r = read(config, json, d); !r) return tl::unexpected(r.error());
-  if (auto r = CheckFigures(config, d); !r) return tl::unexpected(r.error());
-  if (auto r = CheckPhase(config, d); !r) return tl::unexpected(r.error());
+  auto d = describe::FromJson<KitaraData>(json, config);
+  if (!d) return d;
+  for (auto check : {CheckBoard, CheckCards, CheckTokens, CheckFigures, CheckPhase})
+    if (auto r = check(config, *d); !r) return tl::unexpected(r.error());
   return d;
 }
 
-Json FiguresJson(const Figures& f) { return Json::array({f[0], f[1], f[2]}); }
+Json FiguresJson(const Figures& f) {
+  Json j;
+  describe::JsonWriter w(j);
+  DescribeFigures(w, "", f);
+  return j;
+}
 
 }  // namespace savanna::kitara

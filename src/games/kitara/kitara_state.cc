@@ -1,12 +1,11 @@
 // KitaraState: the State interface over KitaraData, hidden information (determinization),
-// scores, winners and hashing.
+// scores and winners.
 #include "games/kitara/kitara_state.h"
 
 #include <algorithm>
 #include <typeinfo>
 
 #include "core/check.h"
-#include "core/hash.h"
 
 namespace savanna::kitara {
 namespace {
@@ -24,10 +23,6 @@ int DrawFrom(TokenCounts& pool, int& pool_size, Rng& rng) {
   }
   SAVANNA_CHECK(false);
   return 0;
-}
-
-void AddHash(Hasher& h, const Figures& f) {
-  for (uint8_t x : f) h.Add(x);
 }
 
 }  // namespace
@@ -120,51 +115,6 @@ PlayerSet KitaraState::Winners() const {
     }
   }
   return winners;
-}
-
-uint64_t KitaraState::Hash() const {
-  const Config& c = config();
-  Hasher h;
-  for (int a = 0; a < c.map.num_areas; ++a) {
-    h.Add(uint64_t(uint8_t(d_.areas[a].owner)));
-    AddHash(h, d_.areas[a].figures);
-  }
-  for (int p = 0; p < c.players; ++p) {
-    AddHash(h, d_.supply[p]);
-    h.AddRange(d_.kingdom[p].data(), d_.kingdom_size[p]);
-    h.AddRange(d_.tokens[p].data(), d_.tokens[p].size());
-    h.Add(uint64_t(uint32_t(d_.prosperity[p])));
-    h.Add(d_.taken[p]);
-  }
-  h.AddRange(d_.deck.data(), d_.deck_size);
-  h.AddRange(d_.row.data(), d_.row_size);
-  h.AddRange(d_.discards.data(), d_.discard_size);
-  h.AddRange(d_.drawn.data(), d_.drawn.size());
-  h.AddRange(d_.bag.data(), d_.bag.size());
-  h.Add(uint64_t(d_.phase));
-  h.Add(d_.current);
-  h.Add(d_.round);
-  h.Add(d_.last_round);
-  h.Add(d_.moves_left);
-  h.Add(d_.source);
-  AddHash(h, d_.group);
-  AddHash(h, d_.recruit);
-  h.Add(d_.to_discard);
-  AddHash(h, d_.remove);
-  h.Add(uint64_t(uint8_t(d_.retreat_player)));
-  h.Add(d_.retreat_from);
-  AddHash(h, d_.retreat_figures);
-  const LastAttack& la = d_.last_attack;
-  h.Add(uint64_t(uint8_t(la.attacker)));
-  h.Add(uint64_t(uint8_t(la.defender)));
-  h.Add(la.from);
-  h.Add(la.area);
-  h.Add(la.size);
-  h.Add(uint64_t(uint8_t(la.retreat_to)));
-  h.Add(la.drew_token);
-  h.Add(d_.move_number);
-  for (uint64_t w : d_.rng.words()) h.Add(w);
-  return h.Finish();
 }
 
 }  // namespace savanna::kitara

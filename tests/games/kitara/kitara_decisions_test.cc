@@ -559,7 +559,7 @@ TEST(KitaraDecisions, BadStateDocumentsAreRejected) {
          j["deck"] = {j["deck"][1], j["deck"][0]};
        },
        ""},
-      {[](Json& j) { j["phase"] = "dance"; }, "not a phase"},
+      {[](Json& j) { j["phase"] = "dance"; }, "field 'phase' must be one of"},
   };
   for (size_t i = 0; i < cases.size(); ++i) {
     Json bad = good;

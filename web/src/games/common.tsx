@@ -15,6 +15,18 @@ export interface BoardProps<View = ViewHeader> {
   onPick: (key: string) => void;
   last: LogEntry | null; // the latest move in the log
   names: string[]; // per seat, "P0 Ada" or "P1 AI easy"
+  hints?: Map<string, number> | null; // the coach's chance to win per legal action text (coach.tsx)
+}
+
+// The coach's best chance to win among the actions a target stands for (undefined: no hint).
+export function targetHint<View>(board: BoardProps<View>, key: string): number | undefined {
+  if (!board.hints) return undefined;
+  let best: number | undefined;
+  for (const action of board.targets.get(key) ?? []) {
+    const rate = board.hints.get(action);
+    if (rate !== undefined && (best === undefined || rate > best)) best = rate;
+  }
+  return best;
 }
 
 export interface ScoreColumn {
@@ -66,6 +78,8 @@ export function Target<View>(props: {
       board.onPick(k);
     }
   };
+  const hint = targetHint(board, k);
+  const shown = hint === undefined ? undefined : Math.round(hint * 100);
   return (
     <g
       class={`target${picked ? ' picked' : ''}${props.class ? ' ' + props.class : ''}`}
@@ -73,11 +87,12 @@ export function Target<View>(props: {
       tabindex={0}
       aria-pressed={picked}
       data-target={k}
+      data-hint={shown}
       onClick={() => board.onPick(k)}
       onKeyDown={onKey}
     >
       {/* The name comes from the title (not aria-label, which must repeat the drawn text). */}
-      <title>{props.label}</title>
+      <title>{shown === undefined ? props.label : `${props.label} (AI: ${shown}% to win)`}</title>
       {props.children}
     </g>
   );

@@ -1,0 +1,50 @@
+// savanna.play: the terminal game of `savanna play` (src/cli/terminal_play.h) run from Python, so
+// that seats can be Python callables registered with savanna.register_agent. Human seats read
+// stdin and everything prints on the process's stdout, as the program does.
+#include <pybind11/stl.h>
+
+#include <optional>
+
+#include "cli/cli_common.h"
+#include "cli/terminal_play.h"
+#include "games/registry.h"
+#include "python/bindings.h"
+#include "session/session.h"
+
+namespace savanna::python {
+
+void BindPlay(py::module_& m) {
+  m.def(
+      "play",
+      [](const std::string& game, const std::vector<std::string>& seats,
+         std::optional<uint64_t> seed, const std::string& record, bool hints,
+         const std::string& hint_agent) {
+        cli::PlayOptions options{.spec = game,
+                                 .seats = {},
+                                 .seed = seed ? std::to_string(*seed) : std::string(),
+                                 .record_path = record,
+                                 .hints = hints,
+                                 .hint_agent = hint_agent};
+        for (const std::string& seat : seats)
+          options.seats += (options.seats.empty() ? "" : ",") + seat;
+        // A comma outside parentheses would make two seats of one entry.
+        auto split = SplitSpecList(options.seats);
+        if (split && split->size() != seats.size())
+          Raise("seats: an entry holds a comma outside parentheses: give one entry per seat");
+        py::module_::import("sys").attr("stdout").attr("flush")();
+        Result<void> played = [&] {
+          py::gil_scoped_release release;  // Python agents take the lock when they choose
+          return cli::PlayInTerminal(Games(), options);
+        }();
+        RaisePendingAgentError();
+        Unwrap(std::move(played));
+      },
+      py::arg("game"), py::arg("seats"), py::arg("seed") = py::none(), py::arg("record") = "",
+      py::arg("hints") = false, py::arg("hint_agent") = "expert",
+      "Plays one game in the terminal, as `savanna play` does: seats are 'human' (moves typed "
+      "on stdin) or agent specs, including names given to register_agent. seed: the deal "
+      "(default: the clock, printed); record: a file the game record is saved to after every "
+      "move; hints: show the hint agent's estimates before each human decision.");
+}
+
+}  // namespace savanna::python

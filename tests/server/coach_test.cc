@@ -1,0 +1,135 @@
+// The AI as a coach, through the real server: hints for a seat whose every opponent is an agent,
+// refused where another person sits, to spectators and out of turn; take-backs against agents
+// (the position comes back exactly, the game goes on from it), refused where another person
+// sits. (Take-backs across a restart: restart_test.cc.)
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "server/server_test_util.h"
+
+namespace savanna::testing {
+namespace {
+
+class CoachTest : public ServerTest {
+ protected:
+  // Receives state messages until one offers this seat legal actions; returns it (null if none).
+  static Json AwaitTurn(WsClient& client) {
+    if (client.last_state().contains("legal")) return client.last_state();
+    for (int i = 0; i < 50; ++i) {
+      const Json m = client.ReceiveType("state");
+      if (m.is_null() || m["type"] != "state") return Json();
+      if (m.contains("legal")) return m;
+    }
+    return Json();
+  }
+};
+
+TEST_F(CoachTest, ASeatBesideAgentsGetsTheChanceToWinOfItsLegalActions) {
+  StartServer();
+  const Json table =
+      CreateTable("kariba(players=3)", {"human", "random", "random"}, {{"ai_seconds", 0.05}});
+  const std::string id = table["id"];
+  WsClient a(port());
+  JoinSeat(a, id, 0);
+  const Json state = AwaitTurn(a);
+  ASSERT_TRUE(state.contains("legal")) << state.dump();
+  const Json reply = a.Request({{"type", "hint"}, {"id", 5}}, "hints");
+  ASSERT_EQ(reply["type"], "hints") << reply.dump();
+  EXPECT_EQ(reply["id"], 5);
+  EXPECT_EQ(reply["table"], id);
+  EXPECT_EQ(reply["seat"], 0);
+  EXPECT_EQ(reply["index"], state["actions"]);
+  const auto legal = state["legal"].get<std::vector<std::string>>();
+  ASSERT_FALSE(reply["hints"].empty());
+  for (const Json& h : reply["hints"]) {
+    EXPECT_NE(std::find(legal.begin(), legal.end(), h["action"].get<std::string>()), legal.end())
+        << h.dump();
+    EXPECT_GE(h["win_rate"].get<double>(), 0.0);
+    EXPECT_LE(h["win_rate"].get<double>(), 1.0);
+    EXPECT_GT(h["visits"].get<int64_t>(), 0);
+  }
+}
+
+TEST_F(CoachTest, NoHintsWhereAnotherPersonSitsForSpectatorsOrOutOfTurn) {
+  StartServer();
+  const std::string two_humans =
+      CreateTable("kariba(players=3)", {"human", "human", "random"}, {{"ai_seconds", 0.05}})["id"];
+  WsClient a(port()), b(port()), watcher(port());
+  JoinSeat(a, two_humans, 0);
+  JoinSeat(b, two_humans, 1);
+  ASSERT_TRUE(AwaitTurn(a).contains("legal"));
+  const Json refused = a.Request({{"type", "hint"}}, "hints");
+  EXPECT_EQ(refused["type"], "error");
+  EXPECT_EQ(refused["code"], "hints_unavailable") << refused.dump();
+
+  const std::string solo =
+      CreateTable("kariba(players=2)", {"random", "human"}, {{"ai_seconds", 0.05}})["id"];
+  ASSERT_EQ(watcher.Request({{"type", "spectate"}, {"table", solo}}, "spectating")["type"],
+            "spectating");
+  EXPECT_EQ(watcher.Request({{"type", "hint"}}, "hints")["code"], "not_seated");
+  const Json extra = a.Request({{"type", "hint"}, {"seat", 0}}, "hints");
+  EXPECT_EQ(extra["code"], "bad_request") << extra.dump();
+}
+
+TEST_F(CoachTest, ATakeBackRestoresThePositionBeforeTheSeatsLastMove) {
+  StartServer();
+  const std::string id =
+      CreateTable("kariba(players=3)", {"human", "random", "random"}, {{"ai_seconds", 0.05}})["id"];
+  WsClient a(port());
+  JoinSeat(a, id, 0);
+  const Json before = AwaitTurn(a);
+  ASSERT_TRUE(before.contains("legal")) << before.dump();
+  EXPECT_EQ(a.Request({{"type", "takeback"}}, "taken_back")["code"], "nothing_to_take_back");
+  const std::vector<std::string> legal = before["legal"];
+  ASSERT_EQ(a.Request({{"type", "act"}, {"action", legal.back()}}, "ack")["index"],
+            before["actions"]);
+  Json later;
+  for (int i = 0; i < 50 && !later.contains("legal"); ++i) later = a.ReceiveType("state");
+  ASSERT_GT(later["actions"].get<int64_t>(), before["actions"].get<int64_t>() + 1)
+      << "the agents answered";
+
+  const Json taken = a.Request({{"type", "takeback"}, {"id", 9}}, "taken_back");
+  ASSERT_EQ(taken["type"], "taken_back") << taken.dump();
+  EXPECT_EQ(taken["actions"], before["actions"]);
+  EXPECT_EQ(taken["seat"], 0);
+  EXPECT_EQ(taken["id"], 9);
+  const Json again = a.ReceiveType("state");
+  EXPECT_EQ(again["actions"], before["actions"]);
+  EXPECT_EQ(again["view"], before["view"]) << "the same position";
+  EXPECT_EQ(again["legal"], before["legal"]);
+  EXPECT_EQ(again["log"].size(), before["actions"].get<size_t>()) << "the whole log, cut";
+  // The game goes on from there with another move.
+  EXPECT_EQ(a.Request({{"type", "act"}, {"action", legal.front()}}, "ack")["index"],
+            before["actions"]);
+  const Json record_less = Http(port(), "GET", "/api/tables/" + id).json();
+  EXPECT_GE(record_less["actions"].get<int64_t>(), before["actions"].get<int64_t>() + 1);
+}
+
+TEST_F(CoachTest, NoTakeBackWhereAnotherPersonSitsNorForSpectators) {
+  StartServer();
+  const std::string id =
+      CreateTable("kariba(players=3)", {"human", "human", "random"}, {{"ai_seconds", 0.05}})["id"];
+  WsClient a(port()), b(port()), watcher(port());
+  JoinSeat(a, id, 0);
+  JoinSeat(b, id, 1);
+  WsClient* mover = nullptr;
+  for (int i = 0; i < 50 && mover == nullptr; ++i) {
+    a.Receive(std::chrono::milliseconds(200));
+    if (a.last_state().contains("legal")) mover = &a;
+    b.Receive(std::chrono::milliseconds(200));
+    if (b.last_state().contains("legal")) mover = &b;
+  }
+  ASSERT_NE(mover, nullptr);
+  const std::vector<std::string> legal = mover->last_state()["legal"];
+  ASSERT_EQ(mover->Request({{"type", "act"}, {"action", legal.front()}}, "ack")["type"], "ack");
+  const Json refused = mover->Request({{"type", "takeback"}}, "taken_back");
+  EXPECT_EQ(refused["code"], "takeback_unavailable") << refused.dump();
+  EXPECT_NE(refused["message"].get<std::string>().find("another person"), std::string::npos);
+  ASSERT_EQ(watcher.Request({{"type", "spectate"}, {"table", id}}, "spectating")["type"],
+            "spectating");
+  EXPECT_EQ(watcher.Request({{"type", "takeback"}}, "taken_back")["code"], "not_seated");
+}
+
+}  // namespace
+}  // namespace savanna::testing
