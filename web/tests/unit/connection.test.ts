@@ -39,7 +39,9 @@ function memoryStorage(): Storage {
 }
 
 function state(log: { index: number; player: number; action: string }[], extra: Record<string, unknown> = {}) {
-  return { type: 'state', table: 't1', viewer: 0, status: 'playing', actions: 0, to_act: [0], seats: [], view: {}, log, result: null, ...extra };
+  // `actions` counts the moves made, as the server's does: one past the last entry of the log.
+  const actions = log.length ? Math.max(...log.map((e) => e.index)) + 1 : 0;
+  return { type: 'state', table: 't1', viewer: 0, status: 'playing', actions, to_act: [0], seats: [], view: {}, log, result: null, ...extra };
 }
 
 let sockets: FakeSocket[];
@@ -108,6 +110,18 @@ describe('TableConnection', () => {
     sockets[0].receive(state([{ index: 2, player: 1, action: 'play 5' }, { index: 1, player: 0, action: 'play 2' }]));
     expect(c.current.waiting).toBe(false);
     expect(c.current.log.map((e) => e.index)).toEqual([0, 1, 2]);
+  });
+
+  test('after a take-back the log keeps only the moves the new state counts', () => {
+    const c = connect({ seat: 0 });
+    sockets[0].open();
+    sockets[0].receive({ type: 'joined', table: 't1', seat: 0, token: 'x' });
+    sockets[0].receive(state([{ index: 0, player: 0, action: 'play 1' }, { index: 1, player: 1, action: 'play 5' }, { index: 2, player: 0, action: 'play 2' }, { index: 3, player: 1, action: 'play 4' }]));
+    expect(c.current.log).toHaveLength(4);
+    // The server took moves 2 and 3 back: its next state counts two moves.
+    sockets[0].receive({ type: 'taken_back', table: 't1', seat: 0, actions: 2, id: 2 });
+    sockets[0].receive(state([{ index: 0, player: 0, action: 'play 1' }, { index: 1, player: 1, action: 'play 5' }]));
+    expect(c.current.log.map((e) => e.index)).toEqual([0, 1]);
   });
 
   test('a refused action shows the reason and allows another', () => {
