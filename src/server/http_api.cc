@@ -6,6 +6,7 @@
 
 #include "core/text.h"
 #include "server/request_fields.h"
+#include "server/review.h"
 #include "server/tokens.h"
 
 namespace savanna::server {
@@ -104,7 +105,7 @@ void HttpApi::Api(const HttpRequest& request, const std::string& path,
 void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
                          const std::string& action, std::function<void(HttpResponse)> reply) {
   if (action != "" && action != "join" && action != "leave" && action != "record" &&
-      action != "rematch")
+      action != "rematch" && action != "review")
     return reply(ErrorResponse(NotFound()));
   const bool post = action == "join" || action == "leave" || action == "rematch";
   const bool del = action.empty() && request.method == "DELETE";
@@ -131,6 +132,7 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
     auto record = table->Record();
     return reply(record ? JsonResponse(200, *record) : ErrorResponse(record.error()));
   }
+  if (action == "review") return reply(Review(request, *table));
   auto body = Body(request);
   if (!body) return reply(ErrorResponse(body.error()));
   if (action == "rematch") {
@@ -166,6 +168,19 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
     if (!left) return reply(ErrorResponse(left.error()));
     reply(JsonResponse(200, {{"table", id}, {"seat", *left}, {"left", true}}));
   });
+}
+
+HttpResponse HttpApi::Review(const HttpRequest& request, const Table& table) {
+  const size_t mark = request.target.find('?');
+  auto query = ReadReviewQuery(mark == std::string::npos
+                                   ? std::string_view()
+                                   : std::string_view(request.target).substr(mark + 1));
+  if (!query) return ErrorResponse(query.error());
+  // Nothing of an unfinished game is replayed, for any viewer, whatever the query asks.
+  auto finished = table.FinishedGame();
+  if (!finished) return ErrorResponse(finished.error());
+  auto review = ReviewJson(table.id(), finished->game, finished->record, *query);
+  return review ? JsonResponse(200, *review) : ErrorResponse(review.error());
 }
 
 std::string HttpApi::IndexPage() const {

@@ -47,6 +47,8 @@ class HttpApi {
            std::function<void(HttpResponse)> reply);
   void TableRoute(const HttpRequest& request, const std::string& id, const std::string& action,
                   std::function<void(HttpResponse)> reply);
+  // GET /api/tables/ID/review?viewer=V&step=K (review.h).
+  static HttpResponse Review(const HttpRequest& request, const Table& table);
   std::string IndexPage() const;
 
   // The 429 reply when `limiter` has no token left for `client`.

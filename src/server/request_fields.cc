@@ -47,6 +47,35 @@ ApiResult<void> CheckFields(const Json& object, std::initializer_list<std::strin
   return {};
 }
 
+ApiResult<Json> ParseQuery(std::string_view query) {
+  if (query.size() > kMaxQuerySize)
+    return ApiFail(400, "bad_request",
+                   "the query is longer than " + std::to_string(kMaxQuerySize) + " characters");
+  const auto plain = [](std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+             c == '_' || c == '-';
+    });
+  };
+  Json fields = Json::object();
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const size_t eq = pair.find('=');
+    const std::string_view key = pair.substr(0, eq);
+    const std::string_view value = eq == std::string_view::npos ? "" : pair.substr(eq + 1);
+    if (eq == std::string_view::npos || key.empty() || !plain(key) || !plain(value))
+      return ApiFail(400, "bad_request",
+                     "the query must be name=value pairs joined by '&', of letters, digits, '_' "
+                     "and '-' only");
+    if (fields.contains(key))
+      return ApiFail(400, "bad_request", "the query names " + Quoted(key) + " twice");
+    fields[std::string(key)] = std::string(value);
+  }
+  return fields;
+}
+
 ApiResult<std::string> StringField(const Json& object, std::string_view key, size_t max_size) {
   auto text = savanna::StringField(object, key);
   if (!text) return tl::unexpected(BadRequest(text.error()));

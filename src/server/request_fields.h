@@ -22,6 +22,12 @@ ApiResult<Json> ParseObject(std::string_view text);
 // Every key of `object` must be one of `allowed`; the first other one is named ("bad_request").
 ApiResult<void> CheckFields(const Json& object, std::initializer_list<std::string_view> allowed,
                             std::string_view what);
+// A URL's query string ("viewer=0&step=12", without the '?') as an object of strings, to read
+// like a body (CheckFields, StringField). Keys and values are short runs of letters, digits, '_'
+// and '-' (there is nothing to decode); anything else, a key given twice, a pair without '=' or
+// a query over kMaxQuerySize characters is "bad_request" naming what was wrong.
+inline constexpr size_t kMaxQuerySize = 200;
+ApiResult<Json> ParseQuery(std::string_view query);
 // Typed fields; a missing required field or a wrong type is "bad_request" naming the field.
 ApiResult<std::string> StringField(const Json& object, std::string_view key, size_t max_size);
 ApiResult<double> NumberField(const Json& object, std::string_view key, double lo, double hi);

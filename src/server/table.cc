@@ -131,10 +131,17 @@ Json Table::Summary() const {
 }
 
 ApiResult<Json> Table::Record() const {
+  auto finished = FinishedGame();
+  if (!finished) return tl::unexpected(finished.error());
+  return finished->record.ToJson();
+}
+
+ApiResult<Table::Finished> Table::FinishedGame() const {
   Lock lock(mutex_);
   if (!session_.IsTerminal())
-    return ApiFail(409, "not_finished", "the record is published once the game is over");
-  return session_.record().ToJson();
+    return ApiFail(409, "not_finished",
+                   "the game is not over: its record and its review are published once it ends");
+  return Finished{session_.shared_game(), session_.record()};
 }
 
 ApiResult<Json> Table::RematchRequest() const {

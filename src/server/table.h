@@ -99,6 +99,13 @@ class Table : public std::enable_shared_from_this<Table> {
   TableStatus Status() const;
   // The whole record, once the game is over (it holds every secret of the deal).
   ApiResult<Json> Record() const;
+  // The game and its record once the game is over (a copy, for the review to replay without
+  // holding the table), else not_finished.
+  struct Finished {
+    std::shared_ptr<const Game> game;
+    GameRecord record;
+  };
+  ApiResult<Finished> FinishedGame() const;
 
   // A rematch, once the game is over: the POST /api/tables request for a new table like this
   // one (the same game spec, the seats as shown, the same options; a new deal).

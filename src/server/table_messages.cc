@@ -2,6 +2,7 @@
 // that viewer may read it) and the broadcast after a change, one message per kind of viewer.
 #include <map>
 
+#include "server/move_log.h"
 #include "server/table.h"
 #include "server/table_internal.h"
 
@@ -9,22 +10,12 @@ namespace savanna::server {
 using namespace table_detail;
 
 Json Table::LogEntry(int64_t index, Player viewer) const {
-  const RecordedAction& a = session_.record().actions[size_t(index)];
-  // Another seat's action reads as its public text (State::PublicActionString), which names
-  // nothing hidden from the viewer (a face-down counter's placement without its kind).
-  return {{"index", index},
-          {"player", a.player},
-          {"action", a.player == viewer ? a.action : session_.PublicText(size_t(index))},
-          {"structured", session_.StructuredFor(size_t(index), viewer)}};
+  return LogEntryJson(session_, index, viewer);
 }
 
 Json Table::FullLog(Player viewer) const {
-  Json log = Json::array();
-  const auto& actions = session_.record().actions;
-  for (size_t i = 0; i < actions.size(); ++i)
-    if (open_step_start_ == kNoStep || i < open_step_start_ || actions[i].player == viewer)
-      log.push_back(LogEntry(int64_t(i), viewer));
-  return log;
+  static_assert(kNoStep == kNoOpenStep);
+  return MoveLogJson(session_, open_step_start_, viewer);
 }
 
 std::string Table::StateMessage(Player viewer, const Json& log) const {

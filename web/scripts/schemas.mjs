@@ -95,7 +95,13 @@ export function makeChecker({ dir = SCHEMA_DIR, testGames = [] } = {}) {
       if (status >= 400) return checker.check('messages', 'errorMessage', value);
       const route = apiRoute(method, path, status);
       if (!route) return [`${method} ${path} (${status}): no schema for this reply`];
-      return checker.check('messages', route, value);
+      const out = checker.check('messages', route, value);
+      if (route === 'reviewReply' && out.length === 0) {
+        // A review step holds a view and log entries like a state message: each by its game.
+        out.push(...checker.view(value.view));
+        for (const [i, e] of value.log.entries()) out.push(...checker.action(value.view.game, e.structured).map((p) => `log[${i}]: ${p}`));
+      }
+      return out;
     },
   };
   return checker;
@@ -113,6 +119,7 @@ function apiRoute(method, path, status) {
   if (method === 'GET' && action === '') return 'tableSummary';
   if (method === 'DELETE' && action === '') return 'deleteReply';
   if (method === 'GET' && action === 'record') return 'record';
+  if (method === 'GET' && action === 'review') return 'reviewReply';
   if (method === 'POST' && action === 'join') return 'joinReply';
   if (method === 'POST' && action === 'leave') return 'leaveReply';
   if (method === 'POST' && action === 'rematch') return 'tableSummary';

@@ -90,3 +90,23 @@ test('HTTP replies are checked by their route, errors by the error object', () =
   expect(checker.httpReply('GET', '/api/games', 200, json, 'not json')!.length).toBeGreaterThan(0);
   expect(checker.httpReply('GET', '/index.html', 200, 'text/html', '<html>')).toBeNull();
 });
+
+test('a review reply is checked down to its view and its log', () => {
+  const c = casesOf('kariba')[0];
+  const review = {
+    table: '0123456789ab',
+    viewer: c.viewer,
+    step: 1,
+    steps: 40,
+    to_act: c.view.to_act,
+    view: c.view,
+    log: [{ index: 0, player: 0, action: c.legal[0], structured: c.legal_structured[0] }],
+    result: null,
+  };
+  const check = (value: unknown) => checker.httpReply('GET', '/api/tables/0123456789ab/review', 200, 'application/json', JSON.stringify(value));
+  expect(check(review)).toEqual([]);
+  expect(check({ ...review, step: -1 })!.length).toBeGreaterThan(0);
+  expect(check({ ...review, seed: 5 })!.length).toBeGreaterThan(0);
+  expect(check({ ...review, view: { ...c.view, hand_of_p1: [1] } })!.length).toBeGreaterThan(0);
+  expect(check({ ...review, log: [{ ...review.log[0], structured: { kind: 'bid', pounds: 1 } }] })!.length).toBeGreaterThan(0);
+});

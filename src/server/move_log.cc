@@ -1,0 +1,23 @@
+// The move log as a viewer reads it (move_log.h).
+#include "server/move_log.h"
+
+namespace savanna::server {
+
+Json LogEntryJson(const Session& session, int64_t index, Player viewer) {
+  const RecordedAction& a = session.record().actions[size_t(index)];
+  return {{"index", index},
+          {"player", a.player},
+          {"action", a.player == viewer ? a.action : session.PublicText(size_t(index))},
+          {"structured", session.StructuredFor(size_t(index), viewer)}};
+}
+
+Json MoveLogJson(const Session& session, size_t open_step_start, Player viewer) {
+  Json log = Json::array();
+  const auto& actions = session.record().actions;
+  for (size_t i = 0; i < actions.size(); ++i)
+    if (open_step_start == kNoOpenStep || i < open_step_start || actions[i].player == viewer)
+      log.push_back(LogEntryJson(session, int64_t(i), viewer));
+  return log;
+}
+
+}  // namespace savanna::server
