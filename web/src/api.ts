@@ -10,6 +10,7 @@ import type {
   CreateRequest,
   ErrorMessage,
   GameInfo,
+  ReviewReply,
   TableSummary,
   TablesReply,
 } from './generated/schemas.ts';
@@ -22,6 +23,7 @@ export type {
   GameResult,
   LogEntry,
   ParamInfo,
+  ReviewReply,
   SeatSummary,
   ServerMessage,
   StateMessage,
@@ -77,4 +79,7 @@ export const api = {
   create: (game: string, seats: string[]) => post<CreateReply>('/api/tables', { game, seats }),
   // The finished table's rematch: made by the first request, the same table for every later one.
   rematch: (id: string) => post<TableSummary>(`/api/tables/${encodeURIComponent(id)}/rematch`, {}),
+  // A finished game replayed to `step` as `viewer` saw it (not_finished before its end).
+  review: (id: string, viewer: number | 'spectator', step: number) =>
+    call<ReviewReply>(`/api/tables/${encodeURIComponent(id)}/review?viewer=${viewer}&step=${step}`),
 };

@@ -9,7 +9,7 @@ import { routeHash } from './route.ts';
 import { rulesOf } from './rules/index.ts';
 import { RulesLinks } from './rules_page.tsx';
 import { gameSpec, SEAT_CHOICES, seatSpec, settableParams, type ParamValue } from './spec.ts';
-import { seatLabel } from './table.tsx';
+import { seatLabel } from './seats.tsx';
 import type { TokenStore } from './tokens.ts';
 
 function ParamField(props: {

@@ -1,8 +1,10 @@
-// Entry point: the router over the URL's hash (route.ts): the lobby or one table.
+// Entry point: the router over the URL's hash (route.ts): the lobby, a rules page, one table or
+// the review of a finished one.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.tsx';
 import { parseRoute } from './route.ts';
+import { ReviewPage } from './review.tsx';
 import { RulesPage } from './rules_page.tsx';
 import { TablePage } from './table.tsx';
 import { TokenStore } from './tokens.ts';
@@ -20,6 +22,7 @@ function App() {
   const route = parseRoute(hash);
   if (route.page === 'lobby') return <Lobby tokens={tokens} />;
   if (route.page === 'rules') return <RulesPage game={route.game} />;
+  if (route.page === 'review') return <ReviewPage key={route.table} table={route.table} viewer={route.viewer} step={route.step} tokens={tokens} />;
   // A table without a seat in the link: the (lowest) seat this browser holds there, else watch.
   const held = tokens.seats(route.table);
   const seat = route.seat ?? (route.watch ? undefined : held[0]);

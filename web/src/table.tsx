@@ -3,30 +3,18 @@
 // and a rematch button, and join links for free seats.
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiError, type SeatSummary, type StateMessage } from './api.ts';
+import { api, ApiError, type StateMessage } from './api.ts';
 import { legalActions, narrowed, numericChoice, pick, type LegalAction, type Targets } from './choices.ts';
 import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
 import { gameUi } from './games/index.ts';
-import type { BoardProps, GameUi } from './games/common.tsx';
-import { SeatBadge } from './palette.tsx';
-import { joinLink, routeHash } from './route.ts';
+import type { BoardProps } from './games/common.tsx';
+import { joinLink, reviewHash, routeHash } from './route.ts';
 import { rulesOf } from './rules/index.ts';
 import { RulesDialog } from './rules_page.tsx';
 import { Guide } from './guide.tsx';
-import { scoreHelp } from './score_help.ts';
-import { agentLabel } from './spec.ts';
+import { FinalResult, MoveLog, Seats, seatNames } from './seats.tsx';
 import { CoachBar, currentRates, onlyAgentsBeside, percent } from './coach.tsx';
 import type { TokenStore } from './tokens.ts';
-
-export function seatLabel(seat: SeatSummary): string {
-  if (seat.player === 'agent') return agentLabel(seat.agent ?? '');
-  if (!seat.taken) return 'free seat';
-  return seat.name ? seat.name : 'human';
-}
-
-function names(state: StateMessage): string[] {
-  return state.seats.map((s) => `P${s.seat} ${seatLabel(s)}`);
-}
 
 // The choices: the legal actions left by the picks on the board, as buttons, or for a long
 // numeric list (a bid, a space) a number field and a slider that steps through the legal numbers
@@ -165,105 +153,20 @@ function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: 
   );
 }
 
-function Seats(props: { state: StateMessage; ui: GameUi; table: string }): JSX.Element {
-  const { state, ui } = props;
-  const columns = ui.scores(state.view, state.result);
-  const winners = new Set(state.result?.winners ?? []);
-  return (
-    <table class="seats">
-      <thead>
-        <tr>
-          <th scope="col">Seat</th>
-          <th scope="col">Player</th>
-          {columns.map((c) => (
-            <th scope="col" key={c.label} title={scoreHelp(state.view?.game, c.label)} data-score-help={scoreHelp(state.view?.game, c.label) ? 'yes' : undefined}>
-              {c.label}
-            </th>
-          ))}
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {state.seats.map((s) => {
-          const acting = state.to_act.includes(s.seat) && state.status === 'playing';
-          const status = winners.has(s.seat)
-            ? 'winner'
-            : acting
-              ? 'to act'
-              : s.player === 'human' && s.taken && !s.connected
-                ? 'away'
-                : '';
-          return (
-            <tr key={s.seat} class={`${acting ? 'acting' : ''}${state.viewer === s.seat ? ' you' : ''}`} data-seat={s.seat}>
-              <td>
-                <SeatBadge seat={s.seat} /> P{s.seat}
-                {state.viewer === s.seat ? ' (you)' : ''}
-              </td>
-              <td>
-                {seatLabel(s)}
-                {s.player === 'human' && !s.taken && state.status !== 'finished' ? (
-                  <>
-                    {' '}
-                    <a href={joinLink(location.origin, props.table, s.seat)} data-join-link={s.seat}>
-                      join link
-                    </a>
-                  </>
-                ) : null}
-              </td>
-              {columns.map((c) => (
-                <td key={c.label} data-score={c.label} title={scoreHelp(state.view?.game, c.label)}>
-                  {c.values[s.seat]}
-                </td>
-              ))}
-              <td class="status">{status === 'winner' ? '★ winner' : status === 'to act' ? '▶ to act' : status}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-function Log(props: { snapshot: Snapshot; state: StateMessage }): JSX.Element {
-  const { log } = props.snapshot;
-  const list = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [log.length]);
-  const seatNames = names(props.state);
-  return (
-    <section class="log" aria-label="move log">
-      <h2>Moves</h2>
-      <ol ref={list} aria-live="polite" tabindex={0} aria-label="moves, the latest last">
-        {log.map((e, i) => (
-          <li key={e.index} class={i === log.length - 1 ? 'last' : ''} data-log-index={e.index}>
-            <SeatBadge seat={e.player} /> <span class="who">{seatNames[e.player] ?? `P${e.player}`}</span>:{' '}
-            <span class="what">{e.action}</span>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
 function Result(props: { state: StateMessage; table: string; onRematch: () => void; busy: boolean }): JSX.Element | null {
   const { state } = props;
   if (!state.result) return null;
-  const seatNames = names(state);
-  const winners = state.result.winners.map((w) => seatNames[w]).join(' and ');
   return (
     <section class="result" aria-label="result" data-result="final">
       <h2>Game over</h2>
-      <p>
-        {state.result.winners.length > 1 ? 'Shared win: ' : 'Winner: '}
-        <strong>{winners}</strong>
-      </p>
-      <p>Scores: {state.result.scores.map((s, i) => `${seatNames[i]} ${s}`).join(', ')}</p>
+      <FinalResult result={state.result} names={seatNames(state.seats)} />
       {state.rematch ? <p role="status">A rematch has been set up.</p> : null}
       <button type="button" onClick={props.onRematch} disabled={props.busy} data-rematch>
         {state.rematch ? 'Go to the rematch' : 'Rematch'}
       </button>{' '}
+      <a href={reviewHash(props.table)} class="button-link" data-review-link>
+        Review the game
+      </a>{' '}
       <a href={`/api/tables/${props.table}/record`} target="_blank" rel="noopener">
         game record (JSON)
       </a>
@@ -368,7 +271,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     picked,
     onPick,
     last,
-    names: names(state),
+    names: seatNames(state.seats),
     hints: currentRates(snapshot),
   };
   const freeSeats = state.seats.filter((s) => s.player === 'human' && !s.taken);
@@ -452,7 +355,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
               </ul>
             </section>
           ) : null}
-          <Log snapshot={snapshot} state={state} />
+          <MoveLog log={snapshot.log} names={board.names} />
           {typeof state.viewer === 'number' && state.status !== 'finished' ? (
             <button type="button" class="secondary" onClick={() => connection.current?.leave()}>
               Give up my seat

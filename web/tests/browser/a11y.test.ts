@@ -1,26 +1,9 @@
 // Accessibility: axe-core (pinned in package.json) finds no violation on the lobby, a rules page,
 // the rules dialog and each game's board, at a laptop's size and a phone's.
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browser, createTable, makeMove, rng, server, useServerAndBrowser } from './harness.ts';
+import { browser, createTable, makeMove, rng, server, useServerAndBrowser, violations } from './harness.ts';
 
 useServerAndBrowser();
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// axe's violations on the page as "rule: target" lines (empty when none).
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return result.violations.flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')} (${v.help})`));
-  });
-}
 
 // The server's Content-Security-Policy forbids inline scripts; the test's contexts bypass it to
 // inject axe (the page itself runs under the policy as served).

@@ -5,7 +5,8 @@
 // a finished table's record through the `savanna` CLI, to compare what each page received with
 // what its seat may see.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -327,4 +328,18 @@ export function checkSecrecy(rec: Recording, replayed: Replayed): number {
   if (canonical(gathered) !== canonical(expected))
     throw new Error(`the page's move log differs from the viewer's: ${canonical(gathered).slice(0, 300)} vs ${canonical(expected).slice(0, 300)}`);
   return states;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core's (pinned in package.json) violations on the page as "rule: target" lines (empty when none).
+export async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return result.violations.flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')} (${v.help})`));
+  });
 }

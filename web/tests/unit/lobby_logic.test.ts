@@ -1,7 +1,7 @@
 // Routes, seat tokens in local storage and game specs.
 import { describe, expect, test } from 'vitest';
 import type { GameInfo } from '../../src/api.ts';
-import { joinLink, parseRoute, routeHash } from '../../src/route.ts';
+import { joinLink, parseRoute, reviewLink, routeHash } from '../../src/route.ts';
 import { agentLabel, gameSpec, SEAT_CHOICES, seatSpec, settableParams } from '../../src/spec.ts';
 import { TokenStore } from '../../src/tokens.ts';
 
@@ -43,14 +43,21 @@ const kariba: GameInfo = {
 
 describe('routes', () => {
   test('parse and print every page', () => {
-    for (const hash of ['#/', '#/t/3f9c2a7d1b04', '#/t/3f9c2a7d1b04/seat/2', '#/t/3f9c2a7d1b04/watch', '#/rules/kap_kairo'])
+    for (const hash of ['#/', '#/t/3f9c2a7d1b04', '#/t/3f9c2a7d1b04/seat/2', '#/t/3f9c2a7d1b04/watch', '#/rules/kap_kairo', '#/review/3f9c2a7d1b04', '#/review/3f9c2a7d1b04/2/17', '#/review/3f9c2a7d1b04/spectator/0'])
       expect(routeHash(parseRoute(hash))).toBe(hash);
     expect(parseRoute('#/t/3f9c2a7d1b04/seat/2')).toEqual({ page: 'table', table: '3f9c2a7d1b04', seat: 2 });
   });
 
   test('anything else is the lobby', () => {
-    for (const hash of ['', '#', '#/x', '#/t/', '#/t/NOT-HEX', '#/t/<script>', '#/rules/', '#/rules/<b>'])
+    for (const hash of ['', '#', '#/x', '#/t/', '#/t/NOT-HEX', '#/t/<script>', '#/rules/', '#/rules/<b>', '#/review/', '#/review/<b>'])
       expect(parseRoute(hash)).toEqual({ page: 'lobby' });
+  });
+
+  test('a review names its table, and a viewer and a step only when they are well formed', () => {
+    expect(parseRoute('#/review/3f9c2a7d1b04/1/5')).toEqual({ page: 'review', table: '3f9c2a7d1b04', viewer: 1, step: 5 });
+    expect(parseRoute('#/review/3f9c2a7d1b04/someone/5')).toEqual({ page: 'review', table: '3f9c2a7d1b04' });
+    expect(parseRoute('#/review/3f9c2a7d1b04/0/-1')).toEqual({ page: 'review', table: '3f9c2a7d1b04', viewer: 0 });
+    expect(reviewLink('http://127.0.0.1:8080', 'ab12')).toBe('http://127.0.0.1:8080/#/review/ab12');
   });
 
   test('a join link names the table and the seat', () => {
