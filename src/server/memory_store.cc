@@ -36,14 +36,14 @@ class MemoryTableStore final : public TableStore {
         },
         done);
   }
-  void TakeBack(const std::string& id, int, int64_t from, const std::vector<RecordedAction>&,
-                Done done) override {
+  void TakeBack(const std::string& id, const StoredTakeBack& takeback, Done done) override {
     Write(
         [&] {
           StoredTable* t = Find(id);
-          if (t == nullptr || from < 0 || from > int64_t(t->actions.size())) return false;
-          t->actions.resize(size_t(from));
-          ++t->takebacks;
+          if (t == nullptr || takeback.from < 0 || takeback.from > int64_t(t->actions.size()))
+            return false;
+          t->actions.resize(size_t(takeback.from));
+          t->takebacks.push_back(takeback);
           return true;
         },
         done);

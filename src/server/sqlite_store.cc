@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -16,6 +17,20 @@
 
 namespace savanna::server {
 namespace {
+
+// A take-back's removed actions as stored: a JSON array of {"player", "action"}, read with the
+// game record's own reader of actions. None when the text is not that.
+std::optional<std::vector<RecordedAction>> ReadRemoved(const std::string& text) {
+  Json actions = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!actions.is_array()) return std::nullopt;
+  auto record = GameRecord::FromJson({{"format", GameRecord::kFormat},
+                                      {"game", ""},
+                                      {"params", Json::object()},
+                                      {"seed", 0},
+                                      {"actions", std::move(actions)}});
+  if (!record) return std::nullopt;
+  return std::move(record->actions);
+}
 
 // A prepared statement, finalized on destruction.
 class Statement {
@@ -174,20 +189,19 @@ class SqliteStore final : public TableStore {
         std::move(done));
   }
 
-  void TakeBack(const std::string& table_id, int seat, int64_t from,
-                const std::vector<RecordedAction>& removed, Done done) override {
+  void TakeBack(const std::string& table_id, const StoredTakeBack& takeback, Done done) override {
     Json removed_json = Json::array();
-    for (const RecordedAction& a : removed)
+    for (const RecordedAction& a : takeback.removed)
       removed_json.push_back({{"player", a.player}, {"action", a.action}});
     Enqueue(
-        [this, table_id, seat, from, text = removed_json.dump()] {
+        [this, table_id, takeback, text = removed_json.dump()] {
           delete_actions_from_.Bind(1, table_id);
-          delete_actions_from_.Bind(2, from);
+          delete_actions_from_.Bind(2, takeback.from);
           if (!delete_actions_from_.Run()) return false;
           insert_takeback_.Bind(1, table_id);
-          insert_takeback_.Bind(2, UnixNow());
-          insert_takeback_.Bind(3, int64_t(seat));
-          insert_takeback_.Bind(4, from);
+          insert_takeback_.Bind(2, takeback.at);
+          insert_takeback_.Bind(3, int64_t(takeback.seat));
+          insert_takeback_.Bind(4, takeback.from);
           insert_takeback_.Bind(5, text);
           return insert_takeback_.Run() && Touch(table_id);
         },
@@ -261,7 +275,9 @@ class SqliteStore final : public TableStore {
                                   "table_id = ?1 ORDER BY seat");
         !ok)
       return ok;
-    if (auto ok = r.takebacks.Prepare(db, "SELECT count(*) FROM takebacks WHERE table_id = ?1");
+    if (auto ok = r.takebacks.Prepare(db,
+                                      "SELECT at, seat, from_idx, removed FROM takebacks WHERE "
+                                      "table_id = ?1 ORDER BY rowid");
         !ok)
       return ok;
     return r.actions.Prepare(
@@ -310,10 +326,19 @@ class SqliteStore final : public TableStore {
     }
     r.actions.Reset();
     r.takebacks.Bind(1, table.id);
-    if (sqlite3_step(r.takebacks.get()) == SQLITE_ROW)
-      table.takebacks = sqlite3_column_int64(r.takebacks.get(), 0);
+    bool readable = true;
+    while (sqlite3_step(r.takebacks.get()) == SQLITE_ROW) {
+      auto removed = ReadRemoved(r.takebacks.Text(3));
+      readable = readable && removed.has_value();
+      table.takebacks.push_back({sqlite3_column_int(r.takebacks.get(), 1),
+                                 sqlite3_column_int64(r.takebacks.get(), 0),
+                                 sqlite3_column_int64(r.takebacks.get(), 2),
+                                 removed.value_or(std::vector<RecordedAction>())});
+    }
     r.takebacks.Reset();
     if (!numbered) return Fail(ErrorCode::kBadData, bad + "actions are not numbered 0, 1, 2, ...");
+    if (!readable)
+      return Fail(ErrorCode::kBadData, bad + "a take-back's removed actions are unreadable");
     return std::optional<StoredTable>(std::move(table));
   }
 

@@ -130,17 +130,38 @@ Json Table::Summary() const {
   return SummaryLocked();
 }
 
+namespace {
+
+tl::unexpected<ApiError> NotFinished() {
+  return ApiFail(409, "not_finished",
+                 "the game is not over: its record and its review are published once it ends");
+}
+
+// The take-backs as the record lists them.
+Json TakeBacksJson(const std::vector<StoredTakeBack>& takebacks) {
+  Json list = Json::array();
+  for (const StoredTakeBack& t : takebacks) {
+    Json removed = Json::array();
+    for (const RecordedAction& a : t.removed)
+      removed.push_back({{"player", a.player}, {"action", a.action}});
+    list.push_back({{"seat", t.seat}, {"at", t.at}, {"from", t.from}, {"removed", removed}});
+  }
+  return list;
+}
+
+}  // namespace
+
 ApiResult<Json> Table::Record() const {
-  auto finished = FinishedGame();
-  if (!finished) return tl::unexpected(finished.error());
-  return finished->record.ToJson();
+  Lock lock(mutex_);
+  if (!session_.IsTerminal()) return NotFinished();
+  Json record = session_.record().ToJson();
+  record["takebacks"] = TakeBacksJson(stored_.takebacks);
+  return record;
 }
 
 ApiResult<Table::Finished> Table::FinishedGame() const {
   Lock lock(mutex_);
-  if (!session_.IsTerminal())
-    return ApiFail(409, "not_finished",
-                   "the game is not over: its record and its review are published once it ends");
+  if (!session_.IsTerminal()) return NotFinished();
   return Finished{session_.shared_game(), session_.record()};
 }
 

@@ -97,7 +97,8 @@ class Table : public std::enable_shared_from_this<Table> {
   Json Summary() const;
   bool IsOpen() const;  // not finished, with a free human seat
   TableStatus Status() const;
-  // The whole record, once the game is over (it holds every secret of the deal).
+  // The whole record, once the game is over (it holds every secret of the deal), with the
+  // table's take-backs: "takebacks": [{"seat", "at", "from", "removed": [{"player", "action"}]}].
   ApiResult<Json> Record() const;
   // The game and its record once the game is over (a copy, for the review to replay without
   // holding the table), else not_finished.

@@ -23,6 +23,17 @@ struct StoredSeat {
   bool operator==(const StoredSeat&) const = default;
 };
 
+// A take-back against AI seats (Table::TakeBack): `seat` took its move back at `at` (Unix time),
+// and the actions from index `from` on (`removed`: that move and the AI seats' answers) left
+// the table's actions.
+struct StoredTakeBack {
+  int seat = 0;
+  int64_t at = 0;
+  int64_t from = 0;
+  std::vector<RecordedAction> removed;
+  bool operator==(const StoredTakeBack&) const = default;
+};
+
 struct StoredTable {
   std::string id;
   std::string game;  // the registered name
@@ -34,8 +45,8 @@ struct StoredTable {
   int64_t updated = 0;              // Unix time of the last stored change
   std::optional<int64_t> finished;  // Unix time the game ended; none while it goes on
   std::vector<StoredSeat> seats;
-  std::vector<RecordedAction> actions;  // every accepted action, in order (after take-backs)
-  int64_t takebacks = 0;                // how many take-backs the table had
+  std::vector<RecordedAction> actions;    // every accepted action, in order (after take-backs)
+  std::vector<StoredTakeBack> takebacks;  // the table's take-backs, oldest first
 };
 
 // Writes are queued and applied in the order submitted; `done` runs on the store's own thread
@@ -56,10 +67,9 @@ class TableStore {
   // Action `index` (0-based, the next one) of a table; the table counts as changed now.
   virtual void AppendAction(const std::string& table_id, int64_t index,
                             const RecordedAction& action, Done done) = 0;
-  // A take-back by `seat`: actions `from` and after leave the table's actions, and the take-back
-  // is kept with `removed` (those actions) and the time; the table counts as changed now.
-  virtual void TakeBack(const std::string& table_id, int seat, int64_t from,
-                        const std::vector<RecordedAction>& removed, Done done) = 0;
+  // A take-back: actions `takeback.from` and after leave the table's actions, and the take-back
+  // is kept (its seat, time and removed actions); the table counts as changed now.
+  virtual void TakeBack(const std::string& table_id, const StoredTakeBack& takeback, Done done) = 0;
   // Replaces what is stored for one seat; the table counts as changed now.
   virtual void UpdateSeat(const std::string& table_id, int seat, const StoredSeat& stored,
                           Done done) = 0;

@@ -3,6 +3,7 @@
 // answers), the take-back is stored (the actions leave the table's record; the store keeps what
 // was removed), and every connection is sent its full state again.
 #include "core/check.h"
+#include "server/clock.h"
 #include "server/hints.h"
 #include "server/table.h"
 #include "server/table_internal.h"
@@ -45,30 +46,30 @@ void Table::TakeBack(int seat, const std::string& token,
     SAVANNA_CHECK_MSG(replayed, "table " + id_ + ": the record without its last moves does not " +
                                     "replay: " + (replayed ? "" : replayed.error().message));
     auto session = std::make_shared<Session>(std::move(*replayed));
-    Write(
-        [this, seat, from, removed](TableStore::Done done) {
-          context_.store->TakeBack(id_, seat, from, removed, std::move(done));
-        },
-        [this, from, session, open_step, reply](Result<void> stored) {
-          if (!stored) return reply(tl::unexpected(StorageError(stored.error())));
-          // Decisions and hints under way were made for the state taken back: their answers
-          // are dropped (epoch_). Until the last of them is done its agent must live on, so the
-          // old session is kept meanwhile (SettleDecision).
-          if (in_flight_.contains(epoch_))
-            retired_.emplace_back(epoch_, std::make_unique<Session>(std::move(session_)));
-          ++epoch_;
-          thinking_ = PlayerSet();
-          hinting_ = false;
-          session_ = std::move(*session);
-          open_step_start_ = open_step;
-          Touch();
-          reply(from);
-          std::erase_if(viewers_, [](const Viewer& v) { return v.client.expired(); });
-          for (const Viewer& v : viewers_)
-            if (auto client = v.client.lock()) SendFullState(client, v.seat);
-          ScheduleAgents();
-          UpdateVacancyTimers();
-        });
+    const StoredTakeBack takeback{seat, UnixNow(), from, removed};
+    Write([this, takeback](
+              TableStore::Done done) { context_.store->TakeBack(id_, takeback, std::move(done)); },
+          [this, from, session, open_step, takeback, reply](Result<void> stored) {
+            if (!stored) return reply(tl::unexpected(StorageError(stored.error())));
+            stored_.takebacks.push_back(takeback);  // for the record (Table::Record)
+            // Decisions and hints under way were made for the state taken back: their answers
+            // are dropped (epoch_). Until the last of them is done its agent must live on, so the
+            // old session is kept meanwhile (SettleDecision).
+            if (in_flight_.contains(epoch_))
+              retired_.emplace_back(epoch_, std::make_unique<Session>(std::move(session_)));
+            ++epoch_;
+            thinking_ = PlayerSet();
+            hinting_ = false;
+            session_ = std::move(*session);
+            open_step_start_ = open_step;
+            Touch();
+            reply(from);
+            std::erase_if(viewers_, [](const Viewer& v) { return v.client.expired(); });
+            for (const Viewer& v : viewers_)
+              if (auto client = v.client.lock()) SendFullState(client, v.seat);
+            ScheduleAgents();
+            UpdateVacancyTimers();
+          });
   });
 }
 

@@ -104,6 +104,26 @@ TEST_F(CoachTest, ATakeBackRestoresThePositionBeforeTheSeatsLastMove) {
             before["actions"]);
   const Json record_less = Http(port(), "GET", "/api/tables/" + id).json();
   EXPECT_GE(record_less["actions"].get<int64_t>(), before["actions"].get<int64_t>() + 1);
+
+  // Played to the end, the record lists the take-back beside the game as played after it.
+  for (Json m = a.ReceiveType("state"); m.value("status", "") != "finished";
+       m = a.ReceiveType("state")) {
+    ASSERT_FALSE(m.is_null()) << "the game did not end";
+    if (m.contains("legal")) {
+      ASSERT_EQ(a.Request({{"type", "act"}, {"action", m["legal"][0]}}, "ack")["type"], "ack");
+    }
+  }
+  const Json record = Http(port(), "GET", "/api/tables/" + id + "/record").json();
+  ASSERT_TRUE(record.contains("takebacks")) << record.dump();
+  ASSERT_EQ(record["takebacks"].size(), 1u) << record.dump();
+  const Json& takeback = record["takebacks"][0];
+  EXPECT_EQ(takeback["seat"], 0);
+  EXPECT_EQ(takeback["from"], before["actions"]);
+  EXPECT_EQ(takeback["removed"].size(),
+            later["actions"].get<size_t>() - before["actions"].get<size_t>());
+  EXPECT_EQ(takeback["removed"][0], (Json{{"player", 0}, {"action", legal.back()}}));
+  EXPECT_EQ(record["actions"][before["actions"].get<size_t>()],
+            (Json{{"player", 0}, {"action", legal.front()}}));
 }
 
 TEST_F(CoachTest, NoTakeBackWhereAnotherPersonSitsNorForSpectators) {

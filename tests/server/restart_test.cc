@@ -128,9 +128,28 @@ TEST(RestartTest, ATakeBackIsStoredAndSurvivesAKillNine) {
   EXPECT_EQ(Http(server->port(), "GET", "/api/tables/" + id).json()["actions"], before["actions"]);
   WsClient a(server->port());
   ASSERT_EQ(a.Request({{"type", "rejoin"}, {"table", id}, {"token", token}}, "joined")["seat"], 0);
-  const Json after = WaitForTurn(a);
+  Json after = WaitForTurn(a);
   EXPECT_EQ(after["view"], before["view"]) << "the position before the move taken back";
   EXPECT_EQ(after["legal"], before["legal"]);
+  // Played to the end, the record lists the take-back, read back from the database.
+  while (after.contains("legal")) {
+    ASSERT_EQ(a.Request({{"type", "act"}, {"action", after["legal"].back()}}, "ack")["type"],
+              "ack");
+    after = WaitForTurn(a);
+  }
+  ASSERT_EQ(after["status"], "finished") << after.dump();
+  const Json record = Http(server->port(), "GET", "/api/tables/" + id + "/record").json();
+  ASSERT_EQ(record["takebacks"].size(), 1u) << record.dump();
+  const Json& takeback = record["takebacks"][0];
+  EXPECT_EQ(takeback["seat"], 0);
+  EXPECT_EQ(takeback["from"], before["actions"]);
+  EXPECT_GT(takeback["at"].get<int64_t>(), 1700000000);
+  ASSERT_GE(takeback["removed"].size(), 3u) << "the move and both agents' answers";
+  EXPECT_EQ(takeback["removed"][0], (Json{{"player", 0}, {"action", before["legal"][0]}}));
+  EXPECT_EQ(record["actions"][before["actions"].get<size_t>()],
+            (Json{{"player", 0}, {"action", before["legal"].back()}}))
+      << "the record is the game as played after the take-back";
+  EXPECT_GT(ExpectMessagesMatchReplay(Games(), record, 0, a.history()), 0);
 }
 
 }  // namespace

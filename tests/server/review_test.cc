@@ -52,6 +52,7 @@ TEST_F(ReviewTest, EveryStepIsTheRecordReplayedForThatViewer) {
       CreateTable("kalimambo(players=3)", {"random", "random(seed=4)", "random(seed=9)"})["id"];
   ASSERT_FALSE(AwaitEnd(id).is_null()) << "the agents' game did not finish";
   const Json record = Http(port(), "GET", "/api/tables/" + id + "/record").json();
+  EXPECT_EQ(record["takebacks"], Json::array()) << "no take-back at this table";
   const auto& actions = record["actions"];
   const size_t n = actions.size();
   ASSERT_GT(n, 3U);

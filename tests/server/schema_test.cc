@@ -88,7 +88,10 @@ TEST_F(SchemaTest, ADatabaseOfTheFirstReleaseOpensWithEverythingInIt) {
     if (table.contains("record")) {
       const HttpReply record = Http(port(), "GET", "/api/tables/" + id + "/record");
       ASSERT_EQ(record.status, 200);
-      EXPECT_EQ(record.json(), table["record"]) << "the finished game's record, unchanged";
+      Json served = record.json();
+      EXPECT_EQ(served["takebacks"], Json::array()) << "the first release had no take-backs";
+      served.erase("takebacks");
+      EXPECT_EQ(served, table["record"]) << "the finished game's record, unchanged";
     }
   }
   // The sealed bid of the Kap bis Kairo table is still sealed for seat 0, which owes its own.

@@ -1,6 +1,7 @@
 // The SQLite table store (round trips, durability across reopening, WAL mode, a failed write
 // that leaves the others of its batch alone) and the server's secrets (SHA-256, tokens).
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <atomic>
 #include <filesystem>
@@ -70,7 +71,7 @@ TEST(SqliteStoreTest, TablesSeatsAndActionsSurviveReopening) {
   EXPECT_EQ(t.actions[1], (RecordedAction{1, "play 2 mouse"}));
 }
 
-TEST(SqliteStoreTest, ATakeBackCutsTheActionsIsCountedAndIsDeletedWithItsTable) {
+TEST(SqliteStoreTest, ATakeBackCutsTheActionsIsKeptAndIsDeletedWithItsTable) {
   TempDir dir;
   const std::string path = dir.Path("t.db");
   {
@@ -81,7 +82,7 @@ TEST(SqliteStoreTest, ATakeBackCutsTheActionsIsCountedAndIsDeletedWithItsTable) 
     for (int i = 0; i < 4; ++i)
       ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("t1", i, {i % 2, "x"}, done); }));
     const std::vector<RecordedAction> removed = {{0, "x"}, {1, "x"}};
-    ASSERT_TRUE(Wait([&](auto done) { s.TakeBack("t1", 0, 2, removed, done); }));
+    ASSERT_TRUE(Wait([&](auto done) { s.TakeBack("t1", {0, 1700000050, 2, removed}, done); }));
     // The next action takes the first free index again.
     ASSERT_TRUE(Wait([&](auto done) { s.AppendAction("t1", 2, {0, "y"}, done); }));
   }
@@ -89,9 +90,23 @@ TEST(SqliteStoreTest, ATakeBackCutsTheActionsIsCountedAndIsDeletedWithItsTable) 
   ASSERT_TRUE(store);
   auto t = (*store)->Load("t1");
   ASSERT_TRUE(t && *t);
-  EXPECT_EQ((*t)->takebacks, 1);
+  ASSERT_EQ((*t)->takebacks.size(), 1u);
+  EXPECT_EQ((*t)->takebacks[0], (StoredTakeBack{0, 1700000050, 2, {{0, "x"}, {1, "x"}}}))
+      << "who, when, from where and what was removed";
   ASSERT_EQ((*t)->actions.size(), 3u);
   EXPECT_EQ((*t)->actions[2], (RecordedAction{0, "y"}));
+  // A take-back whose removed actions are damaged makes the table unreadable, never half read.
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    sqlite3_exec(db, "UPDATE takebacks SET removed = '[{\"player\": 0}]'", nullptr, nullptr,
+                 nullptr);
+    sqlite3_close(db);
+  }
+  const auto damaged = (*store)->Load("t1");
+  ASSERT_FALSE(damaged);
+  EXPECT_NE(damaged.error().message.find("take-back"), std::string::npos)
+      << damaged.error().message;
   ASSERT_TRUE(Wait([&](auto done) { (*store)->DeleteTable("t1", done); }));
   EXPECT_FALSE(*(*store)->Load("t1"));
 }
