@@ -7,7 +7,7 @@
 namespace savanna {
 namespace {
 
-constexpr std::string_view kFormatLine = "savanna sim checkpoint 1\n";
+constexpr std::string_view kFormatLine = "savanna sim checkpoint 2\n";
 
 Error Corrupt(const std::string& path, const std::string& what) {
   return Error{ErrorCode::kParseError, path + ": not a savanna sim checkpoint (" + what + ")"};

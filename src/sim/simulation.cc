@@ -17,6 +17,7 @@
 #include "core/thread_pool.h"
 #include "sim/accumulator.h"
 #include "sim/checkpoint.h"
+#include "sim/simulation_part.h"
 
 namespace savanna {
 namespace {
@@ -158,6 +159,14 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
 
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
                                 const SimControl& control) {
+  auto part = RunSimulationPart(registry, config, control, SimShare{});
+  if (!part) return tl::unexpected(part.error());
+  part->stats.Finish(part->run, config.bootstrap);
+  return std::move(part->run);
+}
+
+Result<SimPart> RunSimulationPart(const GameRegistry& registry, const SimConfig& config,
+                                  const SimControl& control, SimShare share) {
   const ProgressFn& progress = control.progress;
   const OutcomeFn& on_game = control.on_game;
   auto plan = MakePlan(registry, config);
@@ -176,15 +185,24 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   while (int(result.agents.size()) < int(plan->slots.size()))
     result.agents.push_back(config.agents[0]);
   result.seatings = plan->seatings;
-  const int64_t total = result.games;
+  if (share.parts < 1 || share.index < 0 || share.index >= share.parts)
+    return Fail(ErrorCode::kInvalidArgument, "share " + std::to_string(share.index) + " of " +
+                                                 std::to_string(share.parts) + " parts");
+  if (share.parts > 1 && (control.resume != nullptr || control.checkpoint))
+    return Fail(ErrorCode::kInvalidArgument,
+                "--checkpoint and --resume work with one process only, not with " +
+                    std::to_string(share.parts) + " MPI ranks");
+  // The share's games: [first, total).
+  const int64_t first = result.deals * share.index / share.parts * seatings;
+  const int64_t total = result.deals * (share.index + 1) / share.parts * seatings;
 
   const int slots = int(result.agents.size());
-  SimAccumulator accumulator(slots, result.players, int(seatings), seatings > 1);
+  SimAccumulator accumulator(slots, result.players, int(seatings), seatings > 1, first);
   if (control.resume != nullptr) {
     if (auto same = CheckSameRun(*control.resume, CheckpointRun(result, config)); !same)
       return tl::unexpected(same.error());
     const SimAccumulator& stats = *control.resume->stats;
-    if (!stats.HasShape(slots, result.players, int(seatings), seatings > 1) ||
+    if (!stats.HasShape(slots, result.players, int(seatings), seatings > 1) || stats.first() != 0 ||
         stats.games() > total)
       return Fail(ErrorCode::kInvalidArgument,
                   "--resume: the checkpoint's statistics do not fit this run (" +
@@ -201,7 +219,7 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   auto next_checkpoint = Clock::now() + checkpoint_every;
   const int64_t start = accumulator.games();
   const int threads = int(std::max<int64_t>(1, std::min<int64_t>(config.threads, total - start)));
-  const int64_t progress_step = std::max<int64_t>(1, total / kProgressSteps);
+  const int64_t progress_step = std::max<int64_t>(1, (total - first) / kProgressSteps);
   // Games finish out of order; they are folded in index order through a window of slots, and a
   // game is started only when its slot is free, so memory stays bounded by the window.
   const int64_t window = int64_t(threads) * kWindowPerThread;
@@ -217,7 +235,8 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       if (config.keep_outcomes) result.outcomes.push_back(std::move(**slot));
       slot->reset();
       ++folded;
-      if (progress && (folded % progress_step == 0 || folded == total)) progress(folded, total);
+      if (progress && ((folded - first) % progress_step == 0 || folded == total))
+        progress(folded - first, total - first);
       if (control.checkpoint && folded < total && Clock::now() >= next_checkpoint) {
         if (auto saved = control.checkpoint(result, accumulator); !saved) {
           checkpoint_error = saved.error();
@@ -245,11 +264,9 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       if (folded != before || checkpoint_error) slot_freed.notify_all();
     }
   };
-  ThreadPool::Shared().Run(threads, [&](int) { work(); });
+  if (start < total) ThreadPool::Shared().Run(threads, [&](int) { work(); });
   if (checkpoint_error) return tl::unexpected(*checkpoint_error);
-
-  accumulator.Finish(result, config.bootstrap);
-  return result;
+  return SimPart{std::move(result), std::move(accumulator)};
 }
 
 }  // namespace savanna

@@ -92,7 +92,7 @@ TEST_F(SimResumeTest, CheckpointOfAnotherRunIsRefused) {
   no_csv.push_back(Path("run.ckpt"));
   ExpectOneLineError(Savanna(no_csv), 1);
 
-  const std::string junk = WriteFile("junk.ckpt", "savanna sim checkpoint 1\n{}\nxx");
+  const std::string junk = WriteFile("junk.ckpt", "savanna sim checkpoint 2\n{}\nxx");
   std::vector<std::string> corrupt = Args("3", "a.csv");
   corrupt.push_back("--resume");
   corrupt.push_back(junk);
