@@ -1,6 +1,7 @@
 // `mpirun -np N savanna sim ...` (built with SAVANNA_MPI): 2 and 3 ranks on this machine
 // (--oversubscribe) write the very JSON, CSV and summary text of one process, with one and two
-// threads per rank; a rank that fails or dies ends the run with a clear error and no output.
+// threads per rank, and `report` the very files; a rank that fails or dies ends the run with a
+// clear error and no output.
 // As root (CI containers), Open MPI wants OMPI_ALLOW_RUN_AS_ROOT{,_CONFIRM}: set here.
 #include <cstdlib>
 
@@ -76,6 +77,39 @@ TEST_F(SimMpiTest, TournamentRanksWriteTheBytesOfOneProcess) {
   ExpectSameAsOneProcess({"kalimambo(players=5)", "--agents", "random,greedy", "--games", "600",
                           "--seed", "77", "--bootstrap", "30"},
                          {{2, "1"}, {3, "2"}});
+}
+
+TEST_F(SimMpiTest, ReportRanksWriteTheFilesOfOneProcess) {
+  auto args = [&](const std::string& dir, const std::string& threads) {
+    return std::vector<std::string>{"report",
+                                    "kariba(players=2)",
+                                    "kalimambo(players=5)",
+                                    "--agents",
+                                    "random,greedy",
+                                    "--games",
+                                    "200",
+                                    "--seed",
+                                    "9",
+                                    "--bootstrap",
+                                    "30",
+                                    "--threads",
+                                    threads,
+                                    "--out",
+                                    Path(dir)};
+  };
+  const ProgramOutput one = Savanna(args("one", "2"));
+  ASSERT_EQ(one.exit_status, 0) << one.err;
+  const ProgramOutput three = Mpirun(3, args("three", "1"));
+  ASSERT_EQ(three.exit_status, 0) << three.err;
+  EXPECT_EQ(three.err, "");
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(Path("one"))) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_TRUE(ReadFile("one/" + name) == ReadFile("three/" + name)) << name;
+    ++files;
+  }
+  EXPECT_GE(files, 5);  // report.md, results.json, the charts and games_0.csv, games_1.csv
+  EXPECT_EQ(three.out.substr(0, three.out.find("Wrote")), one.out.substr(0, one.out.find("Wrote")));
 }
 
 std::vector<std::string> LongRun(const std::string& out) {
