@@ -53,6 +53,7 @@ void SimAccumulator::Add(const GameOutcome& outcome) {
     ++appearances_[size_t(slot)];
   }
   lengths_.Add(outcome.length);
+  balance_.Add(outcome);
   AddPairwise(outcome, pairwise_);
   ++games_;
   if (!rated_) return;
@@ -75,6 +76,7 @@ void SimAccumulator::Save(ByteWriter& out) const {
   for (const auto& row : pairwise_) SaveDoubles(row, out);
   for (const auto& row : deal_) SaveDoubles(row, out);
   deals_.Save(out);
+  balance_.Save(out);
 }
 
 std::optional<SimAccumulator> SimAccumulator::Load(ByteReader& in) {
@@ -94,7 +96,9 @@ std::optional<SimAccumulator> SimAccumulator::Load(ByteReader& in) {
   for (auto& row : a.pairwise_) LoadDoubles(row, in);
   for (auto& row : a.deal_) LoadDoubles(row, in);
   ok = ok && a.deals_.Load(in, slots);
-  if (!ok || !in.ok() || a.lengths_.size() != games) return std::nullopt;
+  ok = ok && a.balance_.Load(in);
+  if (!ok || !in.ok() || a.lengths_.size() != games || a.balance_.games() != games)
+    return std::nullopt;
   return a;
 }
 
@@ -120,6 +124,14 @@ void SimAccumulator::Finish(SimResult& result, int bootstrap) const {
     s.win_rate = games > 0 ? s.wins / games : 0.0;
     std::tie(s.ci95_low, s.ci95_high) = WilsonInterval(s.wins, games);
   }
+  result.balance = balance_.Finish();
+  FirstMoveAdvantage& first = result.balance.first_move;
+  first.players = players_;
+  first.fair_share = 1.0 / players_;
+  first.win_rate = result.seat_advantage[0].win_rate;
+  first.advantage = first.win_rate - first.fair_share;
+  first.ci95_low = result.seat_advantage[0].ci95_low - first.fair_share;
+  first.ci95_high = result.seat_advantage[0].ci95_high - first.fair_share;
   result.length = lengths_.Describe();
   result.mean_length = result.length.mean;
   result.ratings.clear();

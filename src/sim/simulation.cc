@@ -16,6 +16,7 @@
 #include "core/rng.h"
 #include "core/thread_pool.h"
 #include "sim/accumulator.h"
+#include "sim/balance.h"
 #include "sim/checkpoint.h"
 
 namespace savanna {
@@ -87,7 +88,10 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   }
   auto state = plan.game->NewInitialState(outcome.seed);
   const int max_length = plan.game->MaxGameLength();
+  LeadTracker leads(n);
+  leads.Reserve(max_length);
   while (!state->IsTerminal()) {
+    leads.Observe(state->Scores());
     SAVANNA_CHECK_MSG(outcome.length < max_length,
                       "game longer than MaxGameLength\n" + state->ToJson().dump());
     // With several players to act, they submit in seat order; the rules make the resolved
@@ -107,7 +111,9 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   const PlayerValues returns = state->Returns();
   outcome.scores.assign(scores.begin(), scores.begin() + n);
   outcome.returns.assign(returns.begin(), returns.begin() + n);
-  for (Player p : state->Winners()) outcome.winners.push_back(p);
+  const PlayerSet winners = state->Winners();
+  for (Player p : winners) outcome.winners.push_back(p);
+  outcome.drama = leads.Finish(winners);
   return outcome;
 }
 
