@@ -222,7 +222,8 @@ std::string BalanceSection(const std::vector<SimResult>& results,
   std::string md = Section("Balance metrics");
   md +=
       "Per game, averaged over the games with 95% intervals (Wilson for rates, Student t for "
-      "means); docs/agents.md defines each one.\n\n| configuration | players | tie rate | lead "
+      "means); docs/agents.md defines each one. In the charts, a colour is a player count.\n\n"
+      "| configuration | players | tie rate | lead "
       "changes | decided at | comeback rate | score spread | first-move advantage |\n"
       "|---|---:|---|---|---|---|---|---|\n";
   for (size_t i = 0; i < results.size(); ++i) {
@@ -235,7 +236,7 @@ std::string BalanceSection(const std::vector<SimResult>& results,
           RateCell(b.comeback_rate.rate, b.comeback_rate.ci95_low, b.comeback_rate.ci95_high) +
           " | " + MeanCell(b.score_spread, 1) + " | " +
           RateCell(f.advantage, f.ci95_low, f.ci95_high) + " |\n";
-    const int colour = int(i);
+    const int colour = results[i].players;  // the same colour for a player count in every chart
     charts[0].rows.push_back(
         {labels[i], b.tie_rate.rate, b.tie_rate.ci95_low, b.tie_rate.ci95_high, {}, colour});
     charts[1].rows.push_back({labels[i],
