@@ -237,28 +237,17 @@ std::string BalanceSection(const std::vector<SimResult>& results,
           " | " + MeanCell(b.score_spread, 1) + " | " +
           RateCell(f.advantage, f.ci95_low, f.ci95_high) + " |\n";
     const int colour = results[i].players;  // the same colour for a player count in every chart
-    charts[0].rows.push_back(
-        {labels[i], b.tie_rate.rate, b.tie_rate.ci95_low, b.tie_rate.ci95_high, {}, colour});
-    charts[1].rows.push_back({labels[i],
-                              b.lead_changes.mean,
-                              b.lead_changes.ci95_low,
-                              b.lead_changes.ci95_high,
-                              {},
-                              colour});
-    charts[2].rows.push_back(
-        {labels[i], b.decided_at.mean, b.decided_at.ci95_low, b.decided_at.ci95_high, {}, colour});
-    charts[3].rows.push_back({labels[i],
-                              b.comeback_rate.rate,
-                              b.comeback_rate.ci95_low,
-                              b.comeback_rate.ci95_high,
-                              {},
-                              colour});
-    charts[4].rows.push_back({labels[i],
-                              b.score_spread.mean,
-                              b.score_spread.ci95_low,
-                              b.score_spread.ci95_high,
-                              {},
-                              colour});
+    auto row = [&](double value, double low, double high) {
+      return svg::IntervalRow{labels[i], value, low, high, {}, colour};
+    };
+    charts[0].rows.push_back(row(b.tie_rate.rate, b.tie_rate.ci95_low, b.tie_rate.ci95_high));
+    charts[1].rows.push_back(
+        row(b.lead_changes.mean, b.lead_changes.ci95_low, b.lead_changes.ci95_high));
+    charts[2].rows.push_back(row(b.decided_at.mean, b.decided_at.ci95_low, b.decided_at.ci95_high));
+    charts[3].rows.push_back(
+        row(b.comeback_rate.rate, b.comeback_rate.ci95_low, b.comeback_rate.ci95_high));
+    charts[4].rows.push_back(
+        row(b.score_spread.mean, b.score_spread.ci95_low, b.score_spread.ci95_high));
     const bool named = labels[i].find("players=") != std::string::npos;
     charts[5].rows.push_back(
         {named ? labels[i] : labels[i] + ", " + std::to_string(f.players) + " players", f.advantage,

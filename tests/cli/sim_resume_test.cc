@@ -92,24 +92,19 @@ TEST_F(SimResumeTest, CheckpointOfAnotherRunIsRefused) {
   no_csv.push_back(Path("run.ckpt"));
   ExpectOneLineError(Savanna(no_csv), 1);
 
-  const std::string junk = WriteFile("junk.ckpt", "savanna sim checkpoint 2\n{}\nxx");
-  std::vector<std::string> corrupt = Args("3", "a.csv");
-  corrupt.push_back("--resume");
-  corrupt.push_back(junk);
-  const ProgramOutput bad = Savanna(corrupt);
-  ExpectOneLineError(bad, 1);
-  EXPECT_NE(bad.err.find("not a savanna sim checkpoint"), std::string::npos) << bad.err;
-
-  // Format 1 had no balance sums: refused by its version, not as garbage.
-  const std::string old = WriteFile("old.ckpt", "savanna sim checkpoint 1\n{}\nxx");
-  std::vector<std::string> resume_old = Args("3", "a.csv");
-  resume_old.push_back("--resume");
-  resume_old.push_back(old);
-  const ProgramOutput refused_old = Savanna(resume_old);
-  ExpectOneLineError(refused_old, 1);
-  EXPECT_NE(refused_old.err.find("a checkpoint of format 1, which this savanna cannot resume"),
-            std::string::npos)
-      << refused_old.err;
+  // A file of the right format but garbage, and one of format 1 (no balance sums), refused by
+  // its version, not as garbage.
+  for (const auto& [text, message] :
+       {std::pair{"savanna sim checkpoint 2\n{}\nxx", "not a savanna sim checkpoint"},
+        std::pair{"savanna sim checkpoint 1\n{}\nxx",
+                  "a checkpoint of format 1, which this savanna cannot resume"}}) {
+    std::vector<std::string> corrupt = Args("3", "a.csv");
+    corrupt.push_back("--resume");
+    corrupt.push_back(WriteFile("bad.ckpt", text));
+    const ProgramOutput bad = Savanna(corrupt);
+    ExpectOneLineError(bad, 1);
+    EXPECT_NE(bad.err.find(message), std::string::npos) << bad.err;
+  }
 }
 
 }  // namespace
