@@ -72,8 +72,9 @@ Result<Plan> MakePlan(const GameRegistry& registry, const SimConfig& config) {
   return plan;
 }
 
-// Plays game `index`: deal index / S in seating index % S (see GameOutcome).
-GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
+// Plays game `index`: deal index / S in seating index % S (see GameOutcome). `leads`: the calling
+// thread's tracker, reused from game to game (reserved for the longest game once).
+GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index, LeadTracker& leads) {
   const int n = plan.players;
   const int64_t seatings = int64_t(plan.seatings.size());
   GameOutcome outcome;
@@ -88,8 +89,6 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   }
   auto state = plan.game->NewInitialState(outcome.seed);
   const int max_length = plan.game->MaxGameLength();
-  LeadTracker leads(n);
-  leads.Reserve(max_length);
   while (!state->IsTerminal()) {
     leads.Observe(state->Scores());
     SAVANNA_CHECK_MSG(outcome.length < max_length,
@@ -235,6 +234,8 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
     }
   };
   auto work = [&] {
+    LeadTracker leads(result.players);
+    leads.Reserve(plan->game->MaxGameLength());
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
       slot_freed.wait(lock, [&] {
@@ -243,7 +244,7 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       if (next >= total || checkpoint_error) return;
       const int64_t index = next++;
       lock.unlock();
-      GameOutcome outcome = PlayGame(*plan, config.seed, index);
+      GameOutcome outcome = PlayGame(*plan, config.seed, index, leads);
       lock.lock();
       finished[size_t(index % window)] = std::move(outcome);
       const int64_t before = folded;
