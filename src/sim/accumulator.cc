@@ -71,6 +71,7 @@ void SimAccumulator::Add(const GameOutcome& outcome) {
     ++appearances_[size_t(slot)];
   }
   lengths_.Add(outcome.length);
+  balance_.Add(outcome);
   AddPairwise(outcome, pairwise_);
   ++games_;
   if (!rated_) return;
@@ -96,6 +97,7 @@ void SimAccumulator::Merge(const SimAccumulator& next) {
     slot_scores_[slot].Merge(next.slot_scores_[slot]);
   }
   lengths_.Merge(next.lengths_);
+  balance_.Merge(next.balance_);
   // Half-integers: these sums are exact in any grouping.
   for (size_t a = 0; a < pairwise_.size(); ++a)
     for (size_t b = 0; b < pairwise_.size(); ++b) pairwise_[a][b] += next.pairwise_[a][b];
@@ -116,6 +118,7 @@ void SimAccumulator::Save(ByteWriter& out) const {
   for (const auto& row : pairwise_) SaveDoubles(row, out);
   for (const auto& row : deal_) SaveDoubles(row, out);
   deals_.Save(out);
+  balance_.Save(out);
 }
 
 std::optional<SimAccumulator> SimAccumulator::Load(ByteReader& in) {
@@ -137,7 +140,9 @@ std::optional<SimAccumulator> SimAccumulator::Load(ByteReader& in) {
   for (auto& row : a.pairwise_) LoadDoubles(row, in);
   for (auto& row : a.deal_) LoadDoubles(row, in);
   ok = ok && a.deals_.Load(in, slots);
-  if (!ok || !in.ok() || a.lengths_.size() != games) return std::nullopt;
+  ok = ok && a.balance_.Load(in);
+  if (!ok || !in.ok() || a.lengths_.size() != games || a.balance_.games() != games)
+    return std::nullopt;
   return a;
 }
 
@@ -163,6 +168,14 @@ void SimAccumulator::Finish(SimResult& result, int bootstrap) const {
     s.win_rate = games > 0 ? s.wins / games : 0.0;
     std::tie(s.ci95_low, s.ci95_high) = WilsonInterval(s.wins, games);
   }
+  result.balance = balance_.Finish();
+  FirstMoveAdvantage& first = result.balance.first_move;
+  first.players = players_;
+  first.fair_share = 1.0 / players_;
+  first.win_rate = result.seat_advantage[0].win_rate;
+  first.advantage = first.win_rate - first.fair_share;
+  first.ci95_low = result.seat_advantage[0].ci95_low - first.fair_share;
+  first.ci95_high = result.seat_advantage[0].ci95_high - first.fair_share;
   result.length = lengths_.Describe();
   result.mean_length = result.length.mean;
   result.ratings.clear();

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "sim/balance.h"
 #include "sim/exact_sum.h"
 #include "sim/ratings.h"
 #include "sim/simulation.h"
@@ -45,7 +46,7 @@ class SimAccumulator {
   static std::optional<SimAccumulator> Load(ByteReader& in);
 
   // Fills seats, seat_advantage, pairwise, ratings (when rated, with `bootstrap` resamples seeded
-  // from result.seed), mean_length, length and scores. result.agents names the slots.
+  // from result.seed), mean_length, length, scores and balance. result.agents names the slots.
   void Finish(SimResult& result, int bootstrap) const;
 
  private:
@@ -59,6 +60,7 @@ class SimAccumulator {
   PairwiseWins pairwise_;
   PairwiseWins deal_;  // the current deal's pairwise results
   DealPatterns deals_;
+  BalanceAccumulator balance_;  // exact sums: merged in any order, the same bits
 };
 
 }  // namespace savanna

@@ -16,6 +16,7 @@
 #include "core/rng.h"
 #include "core/thread_pool.h"
 #include "sim/accumulator.h"
+#include "sim/balance.h"
 #include "sim/checkpoint.h"
 #include "sim/simulation_part.h"
 
@@ -72,8 +73,9 @@ Result<Plan> MakePlan(const GameRegistry& registry, const SimConfig& config) {
   return plan;
 }
 
-// Plays game `index`: deal index / S in seating index % S (see GameOutcome).
-GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
+// Plays game `index`: deal index / S in seating index % S (see GameOutcome). `leads`: the calling
+// thread's tracker, reused from game to game (reserved for the longest game once).
+GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index, LeadTracker& leads) {
   const int n = plan.players;
   const int64_t seatings = int64_t(plan.seatings.size());
   GameOutcome outcome;
@@ -89,6 +91,7 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   auto state = plan.game->NewInitialState(outcome.seed);
   const int max_length = plan.game->MaxGameLength();
   while (!state->IsTerminal()) {
+    leads.Observe(state->Scores());
     SAVANNA_CHECK_MSG(outcome.length < max_length,
                       "game longer than MaxGameLength\n" + state->ToJson().dump());
     // With several players to act, they submit in seat order; the rules make the resolved
@@ -108,7 +111,9 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   const PlayerValues returns = state->Returns();
   outcome.scores.assign(scores.begin(), scores.begin() + n);
   outcome.returns.assign(returns.begin(), returns.begin() + n);
-  for (Player p : state->Winners()) outcome.winners.push_back(p);
+  const PlayerSet winners = state->Winners();
+  for (Player p : winners) outcome.winners.push_back(p);
+  outcome.drama = leads.Finish(winners);
   return outcome;
 }
 
@@ -248,6 +253,8 @@ Result<SimPart> RunSimulationPart(const GameRegistry& registry, const SimConfig&
     }
   };
   auto work = [&] {
+    LeadTracker leads(result.players);
+    leads.Reserve(plan->game->MaxGameLength());
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
       slot_freed.wait(lock, [&] {
@@ -256,7 +263,7 @@ Result<SimPart> RunSimulationPart(const GameRegistry& registry, const SimConfig&
       if (next >= total || checkpoint_error) return;
       const int64_t index = next++;
       lock.unlock();
-      GameOutcome outcome = PlayGame(*plan, config.seed, index);
+      GameOutcome outcome = PlayGame(*plan, config.seed, index, leads);
       lock.lock();
       finished[size_t(index % window)] = std::move(outcome);
       const int64_t before = folded;
