@@ -1,5 +1,6 @@
 // `savanna report SPEC... --agents A,B,... [--games N] [--configs] [--out DIR]`: simulates every
-// configuration among the same agents and writes the balance report (sim/report.h) to DIR.
+// configuration among the same agents and writes the balance report (sim/report.h) to DIR. Under
+// mpirun or srun the ranks share each configuration's deals and rank 0 writes the report.
 #include <fmt/core.h>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "session/session.h"
+#include "sim/distributed.h"
 #include "sim/output_file.h"
 #include "sim/report.h"
 #include "sim/simulation.h"
@@ -52,10 +54,16 @@ std::string CommandLine(const ReportOptions& options, const std::vector<std::str
   return command;
 }
 
-int RunReport(const GameRegistry& games, const ReportOptions& options) {
+// Under an MPI launcher every rank plays its share of each configuration (sim/distributed.h)
+// and rank 0 alone writes and prints; an error found before the games is printed by rank 0
+// only, and one during them sets `abort_job` (the caller ends the job).
+int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool& abort_job) {
+  const bool mpi = LaunchedByMpi();
+  const bool root = !mpi || MpiRankFromEnvironment() == 0;
+  auto fail = [root](const auto& error) { return root ? PrintError(error) : kExitBadInput; };
   SimConfig base;
   auto agents = WithContext(SplitSpecList(options.agents), "--agents: ");
-  if (!agents) return PrintError(agents.error());
+  if (!agents) return fail(agents.error());
   base.agents = *agents;
   auto n = ParseInt(options.games, "--games", 1, int64_t(1) << 40);
   auto seed = ParseSeed(options.seed, "--seed");
@@ -64,29 +72,29 @@ int RunReport(const GameRegistry& games, const ReportOptions& options) {
   auto threads = options.threads.empty() ? Result<int64_t>(hardware)
                                          : ParseInt(options.threads, "--threads", 1, 256);
   for (const auto* r : {&n, &bootstrap, &threads})
-    if (!*r) return PrintError(r->error());
-  if (!seed) return PrintError(seed.error());
+    if (!*r) return fail(r->error());
+  if (!seed) return fail(seed.error());
   base.games = *n;
   base.seed = *seed;
   base.bootstrap = int(*bootstrap);
   base.threads = int(*threads);
   auto specs = ExpandSpecs(games, options);
-  if (!specs) return PrintError(specs.error());
+  if (!specs) return fail(specs.error());
   // Check every configuration before the first game is played.
   for (const std::string& spec : *specs) {
     auto game = games.Create(spec);
-    if (!game) return PrintError(game.error());
+    if (!game) return fail(game.error());
   }
   std::error_code error;
-  std::filesystem::create_directories(options.out, error);
-  if (error) return PrintError("--out '" + options.out + "': " + error.message());
+  if (root) std::filesystem::create_directories(options.out, error);
+  if (error) return fail("--out '" + options.out + "': " + error.message());
   std::vector<SimResult> results;
   for (size_t k = 0; k < specs->size(); ++k) {
     SimConfig config = base;
     config.game_spec = (*specs)[k];
     ProgressBar bar;
     ProgressFn progress;
-    if (StderrIsTerminal()) {
+    if (root && StderrIsTerminal()) {
       std::cerr << fmt::format("[{}/{}] {}\n", k + 1, specs->size(), config.game_spec);
       progress = std::ref(bar);
     }
@@ -94,16 +102,32 @@ int RunReport(const GameRegistry& games, const ReportOptions& options) {
     OutputFile csv;
     const std::string csv_path =
         (std::filesystem::path(options.out) / GamesCsvName(int(k))).string();
-    if (auto opened = csv.Open(csv_path); !opened) return PrintError(opened.error());
-    auto on_game = [&csv](const SimResult& run, const GameOutcome& outcome) {
-      if (outcome.index == 0) csv.Append(CsvHeader(run.players));
-      csv.Append(CsvRow(run.agents, outcome));
-    };
-    auto result = RunSimulation(games, config, progress, on_game);
-    if (!result) return PrintError(result.error());
+    if (root)
+      if (auto opened = csv.Open(csv_path); !opened) {
+        abort_job = mpi;
+        return PrintError(opened.error());
+      }
+    if (mpi) {
+      auto result = RunSimulationMpi(games, config, progress, true,
+                                     [&csv](std::string_view text) { csv.Append(text); });
+      if (!result) {
+        abort_job = true;
+        return PrintError(result.error());
+      }
+      if (!*result) continue;  // not rank 0
+      results.push_back(std::move(**result));
+    } else {
+      auto on_game = [&csv](const SimResult& run, const GameOutcome& outcome) {
+        if (outcome.index == 0) csv.Append(CsvHeader(run.players));
+        csv.Append(CsvRow(run.agents, outcome));
+      };
+      auto result = RunSimulation(games, config, progress, on_game);
+      if (!result) return PrintError(result.error());
+      results.push_back(std::move(*result));
+    }
     if (auto written = csv.Commit(); !written) return PrintError(written.error());
-    results.push_back(std::move(*result));
   }
+  if (!root) return kExitOk;
   for (const auto& [name, content] : BuildReport(CommandLine(options, *specs), results)) {
     const std::string path = (std::filesystem::path(options.out) / name).string();
     if (auto written = WriteTextFileAtomic(path, content); !written)
@@ -121,6 +145,14 @@ int RunReport(const GameRegistry& games, const ReportOptions& options) {
   }
   std::cout << "Wrote " << (std::filesystem::path(options.out) / "report.md").string() << "\n";
   return kExitOk;
+}
+
+int RunReport(const GameRegistry& games, const ReportOptions& options) {
+  bool abort_job = false;
+  const int status = RunReportRanks(games, options, abort_job);
+  if (abort_job) AbortMpiJob(status);
+  if (LaunchedByMpi()) FinishMpiJob();
+  return status;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // `savanna sim SPEC --agents A,B,... --games N [--seed S] [--threads T] [--out FILE|-] [--json]
 // [--checkpoint FILE [--checkpoint-every SECONDS]] [--resume FILE]`: plays many games among
 // agents, prints the summary table and writes the results as JSON or CSV (the CSV row by row as
-// games finish); a checkpointed run killed part way continues with --resume.
+// games finish); a checkpointed run killed part way continues with --resume. Under mpirun or
+// srun the ranks share the deals and rank 0 writes the same outputs (sim/distributed.h).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "cli/commands.h"
 #include "session/session.h"
 #include "sim/checkpoint.h"
+#include "sim/distributed.h"
 #include "sim/output_file.h"
 #include "sim/simulation.h"
 
@@ -75,15 +77,34 @@ Result<SimConfig> MakeConfig(const SimOptions& options) {
   return config;
 }
 
+// The summary table, the JSON on stdout (--json, --out -), the JSON file or the completed CSV.
+int WriteOutputs(const SimResult& result, const SimOptions& options, OutFormat format,
+                 OutputFile& csv) {
+  const bool json_to_stdout = options.json || options.out == "-";
+  (json_to_stdout ? std::cerr : std::cout) << SummaryTable(result);
+  if (json_to_stdout) std::cout << FormatJson(SimResultToJson(result));
+  if (format == OutFormat::kJson) {
+    if (auto written = WriteTextFileAtomic(options.out, FormatJson(SimResultToJson(result)));
+        !written)
+      return PrintError(written.error());
+  } else if (format == OutFormat::kCsv) {
+    if (auto written = csv.Commit(); !written) return PrintError(written.error());
+  }
+  if (format != OutFormat::kNone)
+    (json_to_stdout ? std::cerr : std::cout) << "Wrote " << options.out << "\n";
+  return kExitOk;
+}
+
+int RunSimMpi(const GameRegistry& games, const SimOptions& options);
+
 int RunSim(const GameRegistry& games, const SimOptions& options) {
+  if (LaunchedByMpi()) return RunSimMpi(games, options);
   auto format = OutFormatOf(options.out);
   if (!format) return PrintError(format.error());
   auto config = MakeConfig(options);
   if (!config) return PrintError(config.error());
   auto every = ParseDouble(options.checkpoint_every, "--checkpoint-every", 0.001, 1e9);
   if (!every) return PrintError(every.error());
-  // JSON on stdout (--json or --out -): the table goes to stderr so stdout stays parseable.
-  const bool json_to_stdout = options.json || options.out == "-";
   std::optional<SimCheckpoint> resume;
   if (!options.resume.empty()) {
     auto read = ReadCheckpoint(options.resume);
@@ -123,20 +144,52 @@ int RunSim(const GameRegistry& games, const SimOptions& options) {
   control.resume = resume ? &*resume : nullptr;
   auto result = RunSimulation(games, *config, control);
   if (!result) return PrintError(result.error());
-  (json_to_stdout ? std::cerr : std::cout) << SummaryTable(*result);
-  if (json_to_stdout) std::cout << FormatJson(SimResultToJson(*result));
-  if (*format == OutFormat::kJson) {
-    if (auto written = WriteTextFileAtomic(options.out, FormatJson(SimResultToJson(*result)));
-        !written)
-      return PrintError(written.error());
-  } else if (*format == OutFormat::kCsv) {
-    if (auto written = csv.Commit(); !written) return PrintError(written.error());
-  }
-  if (*format != OutFormat::kNone)
-    (json_to_stdout ? std::cerr : std::cout) << "Wrote " << options.out << "\n";
+  if (const int status = WriteOutputs(*result, options, *format, csv); status != kExitOk)
+    return status;
   // The run is complete: its checkpoint has served.
   if (!checkpoint_path.empty()) std::filesystem::remove(checkpoint_path);
   return kExitOk;
+}
+
+// Under an MPI launcher: every rank plays its share of the deals and rank 0 alone prints and
+// writes the outputs (sim/distributed.h). An error found before the run is printed by rank 0
+// only (every rank finds it); a failure during the run sets `abort_job`: the caller ends the
+// whole job once the partial CSV is removed.
+int RunSimRanks(const GameRegistry& games, const SimOptions& options, bool& abort_job) {
+  const bool root = MpiRankFromEnvironment() == 0;
+  auto fail = [root](const Error& error) { return root ? PrintError(error) : kExitBadInput; };
+  auto format = OutFormatOf(options.out);
+  if (!format) return fail(format.error());
+  auto config = MakeConfig(options);
+  if (!config) return fail(config.error());
+  if (!options.checkpoint.empty() || !options.resume.empty())
+    return fail(Error{ErrorCode::kInvalidArgument,
+                      "--checkpoint and --resume work with one process, not under mpirun or "
+                      "srun (docs/scale.md)"});
+  OutputFile csv;
+  if (root && *format == OutFormat::kCsv)
+    if (auto opened = csv.Open(options.out); !opened) {
+      abort_job = true;
+      return PrintError(opened.error());
+    }
+  ProgressBar bar;
+  ProgressFn progress;
+  if (root && StderrIsTerminal()) progress = std::ref(bar);
+  auto result = RunSimulationMpi(games, *config, progress, *format == OutFormat::kCsv,
+                                 [&csv](std::string_view text) { csv.Append(text); });
+  if (!result) {
+    abort_job = true;
+    return PrintError(result.error());
+  }
+  return *result ? WriteOutputs(**result, options, *format, csv) : kExitOk;
+}
+
+int RunSimMpi(const GameRegistry& games, const SimOptions& options) {
+  bool abort_job = false;
+  const int status = RunSimRanks(games, options, abort_job);
+  if (abort_job) AbortMpiJob(status);
+  FinishMpiJob();
+  return status;
 }
 
 }  // namespace

@@ -1,13 +1,17 @@
 // The checkpoint file: its format line, the run it belongs to and the statistics.
 #include "sim/checkpoint.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 namespace savanna {
 namespace {
 
-constexpr std::string_view kFormatLine = "savanna sim checkpoint 1\n";
+// Format 2 added the balance metrics' sums (sim/balance.h) to the statistics; format 3 made the
+// sums of returns and scores exact (sim/exact_sum.h) and added the first game's index.
+constexpr std::string_view kFormatName = "savanna sim checkpoint ";
+constexpr int kFormatVersion = 3;
 
 Error Corrupt(const std::string& path, const std::string& what) {
   return Error{ErrorCode::kParseError, path + ": not a savanna sim checkpoint (" + what + ")"};
@@ -28,7 +32,7 @@ Result<void> WriteCheckpoint(const std::string& path, const Json& run, const Sim
   ByteWriter binary;
   binary.I64(csv_bytes);
   stats.Save(binary);
-  std::string text(kFormatLine);
+  std::string text = std::string(kFormatName) + std::to_string(kFormatVersion) + "\n";
   text += run.dump() + "\n";
   text += binary.str();
   return WriteTextFileAtomic(path, text);
@@ -41,14 +45,24 @@ Result<SimCheckpoint> ReadCheckpoint(const std::string& path) {
   std::ostringstream buffer;
   buffer << in.rdbuf();
   const std::string text = std::move(buffer).str();
-  if (text.compare(0, kFormatLine.size(), kFormatLine) != 0)
-    return tl::unexpected(
-        Corrupt(path, "its first line is not '" + std::string(kFormatLine.substr(0, 24)) + "'"));
-  const size_t run_end = text.find('\n', kFormatLine.size());
+  const std::string format_line = std::string(kFormatName) + std::to_string(kFormatVersion) + "\n";
+  if (text.compare(0, format_line.size(), format_line) != 0) {
+    if (text.compare(0, kFormatName.size(), kFormatName) == 0) {
+      const size_t end = std::min(text.find('\n'), kFormatName.size() + 20);
+      const std::string version = text.substr(kFormatName.size(), end - kFormatName.size());
+      return Fail(ErrorCode::kParseError,
+                  path + ": a checkpoint of format " + version +
+                      ", which this savanna cannot resume (it reads format " +
+                      std::to_string(kFormatVersion) + "); start the run again without --resume");
+    }
+    return tl::unexpected(Corrupt(
+        path, "its first line is not '" + format_line.substr(0, format_line.size() - 1) + "'"));
+  }
+  const size_t run_end = text.find('\n', format_line.size());
   if (run_end == std::string::npos) return tl::unexpected(Corrupt(path, "no run line"));
   SimCheckpoint checkpoint;
   auto run = ParseJson(
-      std::string_view(text).substr(kFormatLine.size(), run_end - kFormatLine.size()), path);
+      std::string_view(text).substr(format_line.size(), run_end - format_line.size()), path);
   if (!run || !run->is_object()) return tl::unexpected(Corrupt(path, "its run line is not JSON"));
   checkpoint.run = std::move(*run);
   ByteReader reader(std::string_view(text).substr(run_end + 1));

@@ -79,6 +79,10 @@ void DealPatterns::Add(const PairwiseWins& deal) {
   ++deals_;
 }
 
+void DealPatterns::Append(const DealPatterns& later) {
+  for (int64_t d = 0; d < later.size(); ++d) Add(later.patterns_[later.Id(d)]);
+}
+
 uint32_t DealPatterns::Id(int64_t deal) const {
   uint32_t id = 0;
   const size_t at = size_t(deal) * size_t(width_);

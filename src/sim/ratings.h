@@ -31,6 +31,9 @@ std::vector<double> FitBradleyTerry(const PairwiseWins& wins);
 class DealPatterns {
  public:
   void Add(const PairwiseWins& deal);
+  // Adds the deals of `later` after these, in their order: the ids are then exactly those of
+  // adding every deal here one by one.
+  void Append(const DealPatterns& later);
   int64_t size() const { return deals_; }
   uint32_t Id(int64_t deal) const;
   const std::vector<PairwiseWins>& patterns() const { return patterns_; }

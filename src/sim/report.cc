@@ -153,6 +153,121 @@ std::string DistributionSections(const std::vector<SimResult>& results,
   return md;
 }
 
+// "5.9% [5.8%, 6.0%]" for a rate, "2.87 [2.86, 2.88]" for a mean.
+std::string RateCell(double v, double lo, double hi) {
+  return Pct(v) + " " + Interval(lo, hi, true);
+}
+std::string MeanCell(const MeanEstimate& m, int digits) {
+  return Fixed(m.mean, digits) + " [" + Fixed(m.ci95_low, digits) + ", " +
+         Fixed(m.ci95_high, digits) + "]";
+}
+
+// An axis from 0 (or below, for negative values) to a little past the highest interval end.
+std::pair<double, double> AxisFromZero(const std::vector<svg::IntervalRow>& rows) {
+  double lo = 0, hi = 0;
+  for (const auto& r : rows) {
+    lo = std::min(lo, r.low);
+    hi = std::max(hi, r.high);
+  }
+  const double margin = std::max((hi - lo) * 0.1, 1e-3);
+  return {lo < 0 ? lo - margin : 0.0, hi + margin};
+}
+
+// One chart of the balance section: a row per configuration.
+struct BalanceChart {
+  const char* file;
+  const char* title;
+  const char* x_label;
+  const char* text;  // the paragraph above the chart
+  std::vector<svg::IntervalRow> rows;
+};
+
+std::string BalanceSection(const std::vector<SimResult>& results,
+                           const std::vector<std::string>& labels,
+                           std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<BalanceChart> charts = {
+      {"tie_rate.svg",
+       "Tie rate: games with a shared win",
+       "share of games",
+       "Games won by more than one player.",
+       {}},
+      {"lead_changes.svg",
+       "Lead changes per game",
+       "lead changes",
+       "Times the sole leader (the one player with the most points) changed hands; tied states "
+       "are skipped.",
+       {}},
+      {"decided_at.svg",
+       "Decided at: when the winner took the lead for good",
+       "share of the game's actions",
+       "With a sole winner: the point, as a share of the game's actions, from which the winner "
+       "led alone to the end (near 100%: decided at the very end; low: decided early).",
+       {}},
+      {"comeback_rate.svg",
+       "Comeback rate: the winner trailed at half-time",
+       "share of sole wins",
+       "With a sole winner: games whose winner was behind the leader after half of the actions.",
+       {}},
+      {"score_spread.svg",
+       "Score spread: highest final score minus lowest",
+       "points",
+       "How far apart the final scores were.",
+       {}},
+      {"first_move.svg",
+       "First-move advantage: seat 0's win rate minus the fair share",
+       "win rate minus 1 / players",
+       "Seat 0's win rate minus the fair share 1 / players, per player count (the dashed mark is "
+       "no advantage).",
+       {}}};
+  std::string md = Section("Balance metrics");
+  md +=
+      "Per game, averaged over the games with 95% intervals (Wilson for rates, Student t for "
+      "means); docs/agents.md defines each one. In the charts, a colour is a player count.\n\n"
+      "| configuration | players | tie rate | lead "
+      "changes | decided at | comeback rate | score spread | first-move advantage |\n"
+      "|---|---:|---|---|---|---|---|---|\n";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const BalanceSummary& b = results[i].balance;
+    const FirstMoveAdvantage& f = b.first_move;
+    md += "| " + Cell(labels[i]) + " | " + std::to_string(results[i].players) + " | " +
+          RateCell(b.tie_rate.rate, b.tie_rate.ci95_low, b.tie_rate.ci95_high) + " | " +
+          MeanCell(b.lead_changes, 2) + " | " +
+          RateCell(b.decided_at.mean, b.decided_at.ci95_low, b.decided_at.ci95_high) + " | " +
+          RateCell(b.comeback_rate.rate, b.comeback_rate.ci95_low, b.comeback_rate.ci95_high) +
+          " | " + MeanCell(b.score_spread, 1) + " | " +
+          RateCell(f.advantage, f.ci95_low, f.ci95_high) + " |\n";
+    const int colour = results[i].players;  // the same colour for a player count in every chart
+    auto row = [&](double value, double low, double high) {
+      return svg::IntervalRow{labels[i], value, low, high, {}, colour};
+    };
+    charts[0].rows.push_back(row(b.tie_rate.rate, b.tie_rate.ci95_low, b.tie_rate.ci95_high));
+    charts[1].rows.push_back(
+        row(b.lead_changes.mean, b.lead_changes.ci95_low, b.lead_changes.ci95_high));
+    charts[2].rows.push_back(row(b.decided_at.mean, b.decided_at.ci95_low, b.decided_at.ci95_high));
+    charts[3].rows.push_back(
+        row(b.comeback_rate.rate, b.comeback_rate.ci95_low, b.comeback_rate.ci95_high));
+    charts[4].rows.push_back(
+        row(b.score_spread.mean, b.score_spread.ci95_low, b.score_spread.ci95_high));
+    const bool named = labels[i].find("players=") != std::string::npos;
+    charts[5].rows.push_back(
+        {named ? labels[i] : labels[i] + ", " + std::to_string(f.players) + " players", f.advantage,
+         f.ci95_low, f.ci95_high, 0.0, f.players});
+  }
+  for (BalanceChart& chart : charts) {
+    md += "\n" + std::string(chart.text) + "\n\n![" + chart.title + "](" + chart.file + ")\n";
+    auto [lo, hi] = AxisFromZero(chart.rows);
+    if (std::string(chart.file) == "decided_at.svg") hi = 1;  // a share of the game
+    if (std::string(chart.file) == "first_move.svg") {
+      const double reach = std::max(-lo, hi);  // symmetric about no advantage
+      lo = -reach;
+      hi = reach;
+    }
+    files.emplace_back(chart.file,
+                       svg::IntervalChart(chart.title, chart.rows, lo, hi, chart.x_label));
+  }
+  return md;
+}
+
 }  // namespace
 
 std::string GamesCsvName(int configuration) {
@@ -221,6 +336,7 @@ std::vector<std::pair<std::string, std::string>> BuildReport(
                        svg::IntervalChart("Luck and skill: best-rated agent ahead of the worst",
                                           skill_rows, 0, 1, "share of comparisons won"));
   }
+  md += BalanceSection(results, labels, files);
   md += DistributionSections(results, labels);
   std::vector<svg::HistogramPanel> length_panels, score_panels;
   for (size_t i = 0; i < results.size(); ++i) {

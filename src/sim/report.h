@@ -32,7 +32,9 @@ std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results);
 std::string GamesCsvName(int configuration);
 
 // The report's files, name and content: report.md, seat_advantage.svg, ladder.svg (with
-// ratings), luck_skill.svg (with ratings), length.svg, scores.svg and results.json. `command`
+// ratings), luck_skill.svg (with ratings), one chart per balance metric (tie_rate.svg,
+// lead_changes.svg, decided_at.svg, comeback_rate.svg, score_spread.svg, first_move.svg),
+// length.svg, scores.svg and results.json. `command`
 // is quoted in the report.
 std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& command,
                                                              const std::vector<SimResult>& results);

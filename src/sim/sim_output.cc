@@ -34,6 +34,62 @@ Json DistributionJson(const Distribution& d) {
           {"counts", d.counts}};
 }
 
+Json RateJson(const RateEstimate& r) {
+  return {{"count", r.count},
+          {"games", r.games},
+          {"rate", r.rate},
+          {"ci95", {r.ci95_low, r.ci95_high}}};
+}
+
+Json MeanJson(const MeanEstimate& m) {
+  return {{"games", m.games}, {"mean", m.mean}, {"sd", m.sd}, {"ci95", {m.ci95_low, m.ci95_high}}};
+}
+
+Json BalanceJson(const BalanceSummary& b) {
+  const FirstMoveAdvantage& f = b.first_move;
+  return {{"tie_rate", RateJson(b.tie_rate)},
+          {"lead_changes", MeanJson(b.lead_changes)},
+          {"decided_at", MeanJson(b.decided_at)},
+          {"comeback_rate", RateJson(b.comeback_rate)},
+          {"score_spread", MeanJson(b.score_spread)},
+          {"first_move_advantage",
+           {{"players", f.players},
+            {"seat0_win_rate", f.win_rate},
+            {"fair_share", f.fair_share},
+            {"advantage", f.advantage},
+            {"ci95", {f.ci95_low, f.ci95_high}}}}};
+}
+
+// The balance metrics: one line each, value, interval and what it counts over.
+std::string BalanceTable(const BalanceSummary& b) {
+  std::string table =
+      Format("\n%-20s  %8s  %-20s  %s\n", "balance", "value", "95% interval", "over");
+  auto rate = [&](const char* name, const RateEstimate& r, const char* over) {
+    const std::string interval = Format("[%.1f%%, %.1f%%]", 100 * r.ci95_low, 100 * r.ci95_high);
+    table += Format("%-20s  %7.2f%%  %-20s  %lld %s\n", name, 100 * r.rate, interval.c_str(),
+                    static_cast<long long>(r.games), over);
+  };
+  auto mean = [&](const char* name, const MeanEstimate& m, double scale, const char* over) {
+    const bool percent = scale != 1;
+    const std::string interval =
+        percent ? Format("[%.1f%%, %.1f%%]", scale * m.ci95_low, scale * m.ci95_high)
+                : Format("[%.2f, %.2f]", m.ci95_low, m.ci95_high);
+    table += Format(percent ? "%-20s  %7.2f%%  %-20s  %lld %s\n" : "%-20s  %8.2f  %-20s  %lld %s\n",
+                    name, scale * m.mean, interval.c_str(), static_cast<long long>(m.games), over);
+  };
+  rate("tie rate", b.tie_rate, "games");
+  mean("lead changes", b.lead_changes, 1, "games");
+  mean("decided at", b.decided_at, 100, "sole wins (share of the actions)");
+  rate("comeback rate", b.comeback_rate, "sole wins");
+  mean("score spread", b.score_spread, 1, "games (top minus bottom score)");
+  const FirstMoveAdvantage& f = b.first_move;
+  const std::string interval = Format("[%+.1f%%, %+.1f%%]", 100 * f.ci95_low, 100 * f.ci95_high);
+  table +=
+      Format("%-20s  %+7.2f%%  %-20s  P0 won %.2f%%, fair share %.1f%%\n", "first-move advantage",
+             100 * f.advantage, interval.c_str(), 100 * f.win_rate, 100 * f.fair_share);
+  return table;
+}
+
 }  // namespace
 
 Json SimResultToJson(const SimResult& result) {
@@ -77,6 +133,7 @@ Json SimResultToJson(const SimResult& result) {
   Json scores = Json::array();
   for (const Distribution& d : result.scores) scores.push_back(DistributionJson(d));
   j["scores"] = std::move(scores);
+  j["balance"] = BalanceJson(result.balance);
   return j;
 }
 
@@ -140,7 +197,7 @@ std::string SummaryTable(const SimResult& result) {
     const std::string interval = Format("[%.1f%%, %.1f%%]", 100 * s.ci95_low, 100 * s.ci95_high);
     table += Format("P%-3zu  %7.2f%%  %s\n", seat, 100 * s.win_rate, interval.c_str());
   }
-  return table;
+  return table + BalanceTable(result.balance);
 }
 
 }  // namespace savanna

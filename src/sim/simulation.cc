@@ -16,7 +16,9 @@
 #include "core/rng.h"
 #include "core/thread_pool.h"
 #include "sim/accumulator.h"
+#include "sim/balance.h"
 #include "sim/checkpoint.h"
+#include "sim/simulation_part.h"
 
 namespace savanna {
 namespace {
@@ -71,8 +73,9 @@ Result<Plan> MakePlan(const GameRegistry& registry, const SimConfig& config) {
   return plan;
 }
 
-// Plays game `index`: deal index / S in seating index % S (see GameOutcome).
-GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
+// Plays game `index`: deal index / S in seating index % S (see GameOutcome). `leads`: the calling
+// thread's tracker, reused from game to game (reserved for the longest game once).
+GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index, LeadTracker& leads) {
   const int n = plan.players;
   const int64_t seatings = int64_t(plan.seatings.size());
   GameOutcome outcome;
@@ -88,6 +91,7 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   auto state = plan.game->NewInitialState(outcome.seed);
   const int max_length = plan.game->MaxGameLength();
   while (!state->IsTerminal()) {
+    leads.Observe(state->Scores());
     SAVANNA_CHECK_MSG(outcome.length < max_length,
                       "game longer than MaxGameLength\n" + state->ToJson().dump());
     // With several players to act, they submit in seat order; the rules make the resolved
@@ -107,7 +111,9 @@ GameOutcome PlayGame(const Plan& plan, uint64_t master_seed, int64_t index) {
   const PlayerValues returns = state->Returns();
   outcome.scores.assign(scores.begin(), scores.begin() + n);
   outcome.returns.assign(returns.begin(), returns.begin() + n);
-  for (Player p : state->Winners()) outcome.winners.push_back(p);
+  const PlayerSet winners = state->Winners();
+  for (Player p : winners) outcome.winners.push_back(p);
+  outcome.drama = leads.Finish(winners);
   return outcome;
 }
 
@@ -158,6 +164,14 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
 
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
                                 const SimControl& control) {
+  auto part = RunSimulationPart(registry, config, control, SimShare{});
+  if (!part) return tl::unexpected(part.error());
+  part->stats.Finish(part->run, config.bootstrap);
+  return std::move(part->run);
+}
+
+Result<SimPart> RunSimulationPart(const GameRegistry& registry, const SimConfig& config,
+                                  const SimControl& control, SimShare share) {
   const ProgressFn& progress = control.progress;
   const OutcomeFn& on_game = control.on_game;
   auto plan = MakePlan(registry, config);
@@ -176,15 +190,24 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   while (int(result.agents.size()) < int(plan->slots.size()))
     result.agents.push_back(config.agents[0]);
   result.seatings = plan->seatings;
-  const int64_t total = result.games;
+  if (share.parts < 1 || share.index < 0 || share.index >= share.parts)
+    return Fail(ErrorCode::kInvalidArgument, "share " + std::to_string(share.index) + " of " +
+                                                 std::to_string(share.parts) + " parts");
+  if (share.parts > 1 && (control.resume != nullptr || control.checkpoint))
+    return Fail(ErrorCode::kInvalidArgument,
+                "--checkpoint and --resume work with one process only, not with " +
+                    std::to_string(share.parts) + " MPI ranks");
+  // The share's games: [first, total).
+  const int64_t first = result.deals * share.index / share.parts * seatings;
+  const int64_t total = result.deals * (share.index + 1) / share.parts * seatings;
 
   const int slots = int(result.agents.size());
-  SimAccumulator accumulator(slots, result.players, int(seatings), seatings > 1);
+  SimAccumulator accumulator(slots, result.players, int(seatings), seatings > 1, first);
   if (control.resume != nullptr) {
     if (auto same = CheckSameRun(*control.resume, CheckpointRun(result, config)); !same)
       return tl::unexpected(same.error());
     const SimAccumulator& stats = *control.resume->stats;
-    if (!stats.HasShape(slots, result.players, int(seatings), seatings > 1) ||
+    if (!stats.HasShape(slots, result.players, int(seatings), seatings > 1) || stats.first() != 0 ||
         stats.games() > total)
       return Fail(ErrorCode::kInvalidArgument,
                   "--resume: the checkpoint's statistics do not fit this run (" +
@@ -201,7 +224,7 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
   auto next_checkpoint = Clock::now() + checkpoint_every;
   const int64_t start = accumulator.games();
   const int threads = int(std::max<int64_t>(1, std::min<int64_t>(config.threads, total - start)));
-  const int64_t progress_step = std::max<int64_t>(1, total / kProgressSteps);
+  const int64_t progress_step = std::max<int64_t>(1, (total - first) / kProgressSteps);
   // Games finish out of order; they are folded in index order through a window of slots, and a
   // game is started only when its slot is free, so memory stays bounded by the window.
   const int64_t window = int64_t(threads) * kWindowPerThread;
@@ -217,7 +240,8 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       if (config.keep_outcomes) result.outcomes.push_back(std::move(**slot));
       slot->reset();
       ++folded;
-      if (progress && (folded % progress_step == 0 || folded == total)) progress(folded, total);
+      if (progress && ((folded - first) % progress_step == 0 || folded == total))
+        progress(folded - first, total - first);
       if (control.checkpoint && folded < total && Clock::now() >= next_checkpoint) {
         if (auto saved = control.checkpoint(result, accumulator); !saved) {
           checkpoint_error = saved.error();
@@ -229,6 +253,8 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
     }
   };
   auto work = [&] {
+    LeadTracker leads(result.players);
+    leads.Reserve(plan->game->MaxGameLength());
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
       slot_freed.wait(lock, [&] {
@@ -237,7 +263,7 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       if (next >= total || checkpoint_error) return;
       const int64_t index = next++;
       lock.unlock();
-      GameOutcome outcome = PlayGame(*plan, config.seed, index);
+      GameOutcome outcome = PlayGame(*plan, config.seed, index, leads);
       lock.lock();
       finished[size_t(index % window)] = std::move(outcome);
       const int64_t before = folded;
@@ -245,11 +271,9 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
       if (folded != before || checkpoint_error) slot_freed.notify_all();
     }
   };
-  ThreadPool::Shared().Run(threads, [&](int) { work(); });
+  if (start < total) ThreadPool::Shared().Run(threads, [&](int) { work(); });
   if (checkpoint_error) return tl::unexpected(*checkpoint_error);
-
-  accumulator.Finish(result, config.bootstrap);
-  return result;
+  return SimPart{std::move(result), std::move(accumulator)};
 }
 
 }  // namespace savanna

@@ -34,6 +34,20 @@ struct SimConfig {
 // played once in every seating, so seat and card luck cancel between the agents.
 std::vector<std::vector<int>> Seatings(int slots, int players);
 
+// How one game went, from its leaders state by state (sim/balance.h): the leaders of a state are
+// the players with the highest score, a sole leader when there is exactly one; the terminal
+// state's leaders are the winners. A state is counted by the actions applied before it.
+struct GameDrama {
+  // Times a sole leader differed from the previous sole leader (states with tied leaders are
+  // skipped: A leads, A and B tie, A leads again is no change).
+  int lead_changes = 0;
+  // With a sole winner: the first state from which the winner was sole leader in every state up
+  // to the end (0 to length); -1 when the win was shared (or nobody won).
+  int decided_at = -1;
+  // With a sole winner: the winner was not among the leaders of state length / 2 (rounded down).
+  bool comeback = false;
+};
+
 // One finished game: game i is deal i / S (S seatings) in seating i % S. Its seed is
 // DeriveSeed(master seed, deal); agent slot k is seeded with DeriveSeed(game seed, k). Agent
 // slot `seat_agent[s]` sat in seat s.
@@ -46,6 +60,7 @@ struct GameOutcome {
   std::vector<double> returns;  // by seat
   std::vector<int> winners;     // seats
   int length = 0;               // actions applied
+  GameDrama drama;
 };
 
 // Statistics of one agent slot over all games.
@@ -62,6 +77,35 @@ struct SeatSummary {
   double wins = 0;
   double win_rate = 0;
   double ci95_low = 0, ci95_high = 0;
+};
+
+// A rate with its Wilson 95% interval: `count` of `games`.
+struct RateEstimate {
+  int64_t count = 0, games = 0;
+  double rate = 0, ci95_low = 0, ci95_high = 0;
+};
+
+// A per-game mean with its Student t 95% interval over `games` values.
+struct MeanEstimate {
+  int64_t games = 0;
+  double mean = 0, sd = 0, ci95_low = 0, ci95_high = 0;
+};
+
+// Seat 0's win rate minus the fair share 1 / players, with the Wilson interval of the win rate
+// shifted by the same amount.
+struct FirstMoveAdvantage {
+  int players = 0;
+  double win_rate = 0, fair_share = 0, advantage = 0, ci95_low = 0, ci95_high = 0;
+};
+
+// The balance metrics beyond win rates (docs/agents.md, "Balance metrics").
+struct BalanceSummary {
+  RateEstimate tie_rate;       // games won by more than one player, of all games
+  MeanEstimate lead_changes;   // GameDrama::lead_changes, over all games
+  MeanEstimate decided_at;     // decided_at / length, over the games with a sole winner
+  RateEstimate comeback_rate;  // GameDrama::comeback, of the games with a sole winner
+  MeanEstimate score_spread;   // the highest final score minus the lowest, over all games
+  FirstMoveAdvantage first_move;
 };
 
 // A sample's summary: mean, standard deviation, extremes, deciles, and a histogram of
@@ -97,7 +141,8 @@ struct SimResult {
   std::vector<std::vector<double>> pairwise;
   double mean_length = 0;
   Distribution length;
-  std::vector<Distribution> scores;   // one per slot
+  std::vector<Distribution> scores;  // one per slot
+  BalanceSummary balance;
   std::vector<GameOutcome> outcomes;  // in game index order, with SimConfig::keep_outcomes
 };
 

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "core/text.h"
 
@@ -14,8 +15,8 @@ namespace {
 constexpr std::array<const char*, 8> kPalette = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
                                                  "#56B4E9", "#D55E00", "#F0E442", "#000000"};
 constexpr int kWidth = 760;
-constexpr int kLabelWidth = 260;
-constexpr int kPlotWidth = kWidth - kLabelWidth - 30;
+constexpr int kMinLabelWidth = 120;
+constexpr int kPlotWidth = 470;
 constexpr int kRowHeight = 22;
 constexpr int kTop = 40;
 
@@ -27,9 +28,9 @@ std::string Num(double v) {
 
 std::string Colour(int index) { return kPalette[size_t(index) % kPalette.size()]; }
 
-std::string Header(int height, const std::string& title) {
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kWidth) +
-         "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(kWidth) +
+std::string Header(int width, int height, const std::string& title) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
+         "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(width) +
          " " + std::to_string(height) +
          "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
          "fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">" +
@@ -54,6 +55,28 @@ std::vector<double> Ticks(double lo, double hi) {
   return ticks;
 }
 
+// An upper estimate of the width in pixels of `text` in a sans-serif font of `size` pixels
+// (Helvetica/Arial/DejaVu proportions, rounded up), so that a column sized by it holds the text.
+double TextWidth(const std::string& text, double size) {
+  double em = 0;
+  for (unsigned char c : text) {
+    if (c >= 0x80) {
+      em += (c & 0xC0) == 0x80 ? 0.0 : 1.0;  // a UTF-8 character: one wide glyph
+    } else if (std::string_view("il.,:;'|!").find(char(c)) != std::string_view::npos) {
+      em += 0.33;
+    } else if (std::string_view("fjrt()[]{} -").find(char(c)) != std::string_view::npos) {
+      em += 0.45;
+    } else if (c == 'M' || c == 'W' || c == 'm' || c == 'w' || c == '%' || c == '@') {
+      em += 1.0;
+    } else if (c >= 'A' && c <= 'Z') {
+      em += 0.78;
+    } else {
+      em += 0.64;  // lower-case letters, digits, '=' and the rest
+    }
+  }
+  return em * size;
+}
+
 std::string TickLabel(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
@@ -67,10 +90,17 @@ std::string IntervalChart(const std::string& title, const std::vector<IntervalRo
   if (x_max <= x_min) x_max = x_min + 1;
   const int plot_height = int(rows.size()) * kRowHeight;
   const int height = kTop + plot_height + 50;
+  // The label column is as wide as the longest label, so that no label is cut off; the drawing
+  // as wide as the column, the plot and the title need.
+  double longest = 0;
+  for (const IntervalRow& r : rows) longest = std::max(longest, TextWidth(r.label, 12));
+  const int label_width = std::max(kMinLabelWidth, int(std::ceil(longest)) + 18);
+  const int width =
+      std::max(label_width + kPlotWidth + 30, int(std::ceil(TextWidth(title, 15) * 1.1)) + 20);
   auto x = [&](double v) {
-    return kLabelWidth + (std::clamp(v, x_min, x_max) - x_min) / (x_max - x_min) * kPlotWidth;
+    return label_width + (std::clamp(v, x_min, x_max) - x_min) / (x_max - x_min) * kPlotWidth;
   };
-  std::string s = Header(height, title);
+  std::string s = Header(width, height, title);
   const int axis_y = kTop + plot_height + 5;
   for (double t : Ticks(x_min, x_max)) {
     s += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + std::to_string(kTop - 5) + "\" x2=\"" +
@@ -78,14 +108,14 @@ std::string IntervalChart(const std::string& title, const std::vector<IntervalRo
     s += "<text x=\"" + Num(x(t)) + "\" y=\"" + std::to_string(axis_y + 15) +
          "\" text-anchor=\"middle\">" + TickLabel(t) + "</text>\n";
   }
-  s += "<text x=\"" + Num(kLabelWidth + kPlotWidth / 2.0) + "\" y=\"" +
+  s += "<text x=\"" + Num(label_width + kPlotWidth / 2.0) + "\" y=\"" +
        std::to_string(axis_y + 35) + "\" text-anchor=\"middle\">" + EscapeXml(x_label) +
        "</text>\n";
   for (size_t i = 0; i < rows.size(); ++i) {
     const IntervalRow& r = rows[i];
     const double y = kTop + kRowHeight * (double(i) + 0.5);
     const std::string colour = Colour(r.colour);
-    s += "<text x=\"" + std::to_string(kLabelWidth - 8) + "\" y=\"" + Num(y + 4) +
+    s += "<text x=\"" + std::to_string(label_width - 8) + "\" y=\"" + Num(y + 4) +
          "\" text-anchor=\"end\">" + EscapeXml(r.label) + "</text>\n";
     if (r.reference)
       s += "<line x1=\"" + Num(x(*r.reference)) + "\" y1=\"" + Num(y - 9) + "\" x2=\"" +
@@ -104,7 +134,7 @@ std::string Histograms(const std::string& title, const std::vector<HistogramPane
                        const std::string& x_label) {
   constexpr int kPanelHeight = 120, kGap = 50;
   const int height = kTop + int(panels.size()) * (kPanelHeight + kGap) + 10;
-  std::string s = Header(height, title);
+  std::string s = Header(kWidth, height, title);
   const int left = 60, width = kWidth - left - 20;
   for (size_t p = 0; p < panels.size(); ++p) {
     const HistogramPanel& panel = panels[p];

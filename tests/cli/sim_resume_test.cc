@@ -92,13 +92,21 @@ TEST_F(SimResumeTest, CheckpointOfAnotherRunIsRefused) {
   no_csv.push_back(Path("run.ckpt"));
   ExpectOneLineError(Savanna(no_csv), 1);
 
-  const std::string junk = WriteFile("junk.ckpt", "savanna sim checkpoint 1\n{}\nxx");
-  std::vector<std::string> corrupt = Args("3", "a.csv");
-  corrupt.push_back("--resume");
-  corrupt.push_back(junk);
-  const ProgramOutput bad = Savanna(corrupt);
-  ExpectOneLineError(bad, 1);
-  EXPECT_NE(bad.err.find("not a savanna sim checkpoint"), std::string::npos) << bad.err;
+  // A file of the right format but garbage, and ones of formats 1 (no balance sums) and 2 (sums
+  // as doubles), refused by their version, not as garbage.
+  for (const auto& [text, message] :
+       {std::pair{"savanna sim checkpoint 3\n{}\nxx", "not a savanna sim checkpoint"},
+        std::pair{"savanna sim checkpoint 1\n{}\nxx",
+                  "a checkpoint of format 1, which this savanna cannot resume"},
+        std::pair{"savanna sim checkpoint 2\n{}\nxx",
+                  "a checkpoint of format 2, which this savanna cannot resume"}}) {
+    std::vector<std::string> corrupt = Args("3", "a.csv");
+    corrupt.push_back("--resume");
+    corrupt.push_back(WriteFile("bad.ckpt", text));
+    const ProgramOutput bad = Savanna(corrupt);
+    ExpectOneLineError(bad, 1);
+    EXPECT_NE(bad.err.find(message), std::string::npos) << bad.err;
+  }
 }
 
 }  // namespace

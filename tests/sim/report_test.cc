@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "core/text.h"
@@ -58,15 +59,25 @@ TEST(BuildReportTest, WritesEverySectionChartAndDataFile) {
       Simulate("kariba(players=3)", {"random", "random(seed=1)"}, 12)};
   std::map<std::string, std::string> files;
   for (auto& [name, content] : BuildReport("savanna report x", results)) files[name] = content;
-  for (const char* name : {"report.md", "seat_advantage.svg", "ladder.svg", "luck_skill.svg",
-                           "length.svg", "scores.svg", "results.json"})
+  for (const char* name :
+       {"report.md", "seat_advantage.svg", "ladder.svg", "luck_skill.svg", "tie_rate.svg",
+        "lead_changes.svg", "decided_at.svg", "comeback_rate.svg", "score_spread.svg",
+        "first_move.svg", "length.svg", "scores.svg", "results.json"})
     EXPECT_TRUE(files.count(name)) << name;
   const std::string& md = files["report.md"];
-  for (const char* heading : {"## Overview", "## Seat advantage", "## Agent ladder",
-                              "## Luck and skill", "## Game length", "## Scores", "## Data"})
+  for (const char* heading :
+       {"## Overview", "## Seat advantage", "## Agent ladder", "## Luck and skill",
+        "## Balance metrics", "## Game length", "## Scores", "## Data"})
     EXPECT_NE(md.find(heading), std::string::npos) << heading;
   EXPECT_NE(md.find("`savanna report x`"), std::string::npos);
   EXPECT_NE(md.find("| kariba players=3 | P2 |"), std::string::npos);
+  // The balance table: a row per configuration with its player count and every interval.
+  const size_t row = md.find("| kariba players=3 | 3 | ");
+  ASSERT_NE(row, std::string::npos);
+  const std::string line = md.substr(row, md.find('\n', row) - row);
+  EXPECT_EQ(std::count(line.begin(), line.end(), '['), 6) << line;
+  EXPECT_NE(files["first_move.svg"].find("kariba players=3"), std::string::npos);
+  EXPECT_NE(files["first_move.svg"].find("stroke-dasharray"), std::string::npos) << "no advantage";
   for (const auto& [name, content] : files) {
     if (name.size() < 4 || name.substr(name.size() - 4) != ".svg") continue;
     EXPECT_EQ(content.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u) << name;
@@ -90,6 +101,26 @@ TEST(SvgTest, EscapesTextAndPlacesRows) {
   EXPECT_NE(chart.find("t &lt;1&gt;"), std::string::npos);
   EXPECT_NE(chart.find("row &amp; one"), std::string::npos);
   EXPECT_NE(chart.find("stroke-dasharray"), std::string::npos) << "the reference mark";
+}
+
+// The x of the first row label's right end and the drawing's width.
+std::pair<double, double> LabelEndAndWidth(const std::string& chart) {
+  const size_t width_at = chart.find("width=\"") + 7;
+  const size_t label_at = chart.find("text-anchor=\"end\"");
+  const size_t x_at = chart.rfind("<text x=\"", label_at) + 9;
+  return {std::stod(chart.substr(x_at)), std::stod(chart.substr(width_at))};
+}
+
+TEST(SvgTest, TheLabelColumnWidensToHoldTheLongestLabel) {
+  const std::string long_label(90, 'x');  // 'x' is at least 0.5 em wide in any sans-serif
+  const auto [end, width] = LabelEndAndWidth(svg::IntervalChart(
+      "t", {{"short", 0.5, 0.4, 0.6, {}, 0}, {long_label, 0.5, 0.4, 0.6, {}, 1}}, 0, 1, "x"));
+  EXPECT_GE(end, 90 * 0.5 * 12) << "the label's start would fall off the left edge";
+  EXPECT_GE(width, end + 400) << "the plot beside the labels";
+  const auto [short_end, short_width] =
+      LabelEndAndWidth(svg::IntervalChart("t", {{"short", 0.5, 0.4, 0.6, {}, 0}}, 0, 1, "x"));
+  EXPECT_LT(short_end, end);
+  EXPECT_LT(short_width, width);
 }
 
 }  // namespace

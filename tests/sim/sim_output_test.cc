@@ -68,6 +68,22 @@ TEST(SimResultToJsonTest, HasTheContractKeys) {
                    result.seat_advantage[1].win_rate);
   EXPECT_EQ(j["length"]["counts"].size(), result.length.counts.size());
   EXPECT_EQ(j["scores"].size(), 3u);
+  // The balance metrics, each with its interval.
+  const Json& b = j["balance"];
+  for (const char* key : {"tie_rate", "lead_changes", "decided_at", "comeback_rate", "score_spread",
+                          "first_move_advantage"}) {
+    ASSERT_TRUE(b.contains(key)) << key;
+    ASSERT_EQ(b[key]["ci95"].size(), 2u) << key;
+    EXPECT_LE(b[key]["ci95"][0].get<double>(), b[key]["ci95"][1].get<double>()) << key;
+  }
+  EXPECT_EQ(b["tie_rate"]["games"], 12);
+  EXPECT_EQ(b["tie_rate"]["count"], result.balance.tie_rate.count);
+  EXPECT_DOUBLE_EQ(b["lead_changes"]["mean"].get<double>(), result.balance.lead_changes.mean);
+  EXPECT_DOUBLE_EQ(b["decided_at"]["sd"].get<double>(), result.balance.decided_at.sd);
+  EXPECT_EQ(b["comeback_rate"]["games"], result.balance.decided_at.games);
+  EXPECT_DOUBLE_EQ(b["first_move_advantage"]["advantage"].get<double>(),
+                   result.seat_advantage[0].win_rate - 1.0 / 3);
+  EXPECT_EQ(b["first_move_advantage"]["players"], 3);
 }
 
 TEST(SimResultToCsvTest, OneRowPerGameAfterTheHeader) {
@@ -102,8 +118,12 @@ TEST(SimResultToCsvTest, QuotesAgentSpecsHoldingCommas) {
 TEST(SummaryTableTest, OneLinePerSlotUnderTwoHeaderLines) {
   const SimResult result = Simulate({"random", "random(seed=3)", "random"}, 9);
   const auto lines = Lines(SummaryTable(result));
-  // Agents (2 + 3 lines), ratings (1 + 1 + 3), seats (1 + 1 + 3).
-  ASSERT_EQ(lines.size(), 15u);
+  // Agents (2 + 3 lines), ratings (1 + 1 + 3), seats (1 + 1 + 3), balance (1 + 1 + 6).
+  ASSERT_EQ(lines.size(), 23u);
+  EXPECT_EQ(lines[16].rfind("balance", 0), 0u);
+  EXPECT_EQ(lines[17].rfind("tie rate", 0), 0u);
+  EXPECT_EQ(lines[22].rfind("first-move advantage", 0), 0u);
+  for (size_t i = 17; i <= 22; ++i) EXPECT_NE(lines[i].find("  ["), std::string::npos) << lines[i];
   EXPECT_NE(lines[6].find("rating"), std::string::npos);
   EXPECT_NE(lines[11].find("fair share 33.3%"), std::string::npos);
   EXPECT_EQ(lines[12].rfind("P0 ", 0), 0u);

@@ -42,6 +42,9 @@ void ExpectSameOutcomes(const SimResult& a, const SimResult& b) {
     EXPECT_EQ(x.returns, y.returns) << "game " << i;
     EXPECT_EQ(x.winners, y.winners) << "game " << i;
     EXPECT_EQ(x.length, y.length) << "game " << i;
+    EXPECT_EQ(x.drama.lead_changes, y.drama.lead_changes) << "game " << i;
+    EXPECT_EQ(x.drama.decided_at, y.drama.decided_at) << "game " << i;
+    EXPECT_EQ(x.drama.comeback, y.drama.comeback) << "game " << i;
   }
   ASSERT_EQ(a.seats.size(), b.seats.size());
   for (size_t s = 0; s < a.seats.size(); ++s) {
@@ -49,6 +52,11 @@ void ExpectSameOutcomes(const SimResult& a, const SimResult& b) {
     EXPECT_EQ(a.seats[s].mean_score, b.seats[s].mean_score);
   }
   EXPECT_EQ(a.mean_length, b.mean_length);
+  EXPECT_EQ(a.balance.lead_changes.ci95_high, b.balance.lead_changes.ci95_high);
+  EXPECT_EQ(a.balance.decided_at.mean, b.balance.decided_at.mean);
+  EXPECT_EQ(a.balance.comeback_rate.count, b.balance.comeback_rate.count);
+  EXPECT_EQ(a.balance.tie_rate.count, b.balance.tie_rate.count);
+  EXPECT_EQ(a.balance.score_spread.sd, b.balance.score_spread.sd);
 }
 
 TEST(RunSimulationTest, SameResultForOneAndThreeThreads) {
