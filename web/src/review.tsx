@@ -9,7 +9,7 @@ import { api, ApiError, type ReviewReply, type TableSummary } from './api.ts';
 import type { BoardProps } from './games/common.tsx';
 import { gameUi } from './games/index.ts';
 import { reviewLink, routeHash } from './route.ts';
-import { FinalResult, MoveLog, Seats, seatNames } from './seats.tsx';
+import { FinalResult, LastMove, MoveLog, Seats, seatNames } from './seats.tsx';
 import { StepLoader } from './step_loader.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -220,13 +220,7 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
       <p class="phase" data-phase>
         {atEnd ? 'Game over' : ui.phase(reply.view)}
         {' · '}
-        {last ? (
-          <span data-last-move>
-            Last move: {names[last.player] ?? `P${last.player}`}: {last.action}
-          </span>
-        ) : (
-          'No move yet: the deal.'
-        )}
+        {last ? <LastMove last={last} names={names} /> : 'No move yet: the deal.'}
       </p>
       {error ? (
         <p class="error" role="alert">

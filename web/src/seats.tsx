@@ -127,3 +127,14 @@ export function FinalResult(props: { result: GameResult; names: string[] }): JSX
     </>
   );
 }
+
+// The latest move in words, beside the board's own drawing of it (an outline, an arrow).
+export function LastMove(props: { last: LogEntry | null; names: string[] }): JSX.Element | null {
+  const { last } = props;
+  if (!last) return null;
+  return (
+    <span class="last-move" key={last.index} data-last-move={last.index}>
+      Last move: {props.names[last.player] ?? `P${last.player}`}: {last.action}
+    </span>
+  );
+}

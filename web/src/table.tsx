@@ -12,7 +12,7 @@ import { joinLink, reviewHash, routeHash } from './route.ts';
 import { rulesOf } from './rules/index.ts';
 import { RulesDialog } from './rules_page.tsx';
 import { Guide } from './guide.tsx';
-import { FinalResult, MoveLog, Seats, seatNames } from './seats.tsx';
+import { FinalResult, LastMove, MoveLog, Seats, seatNames } from './seats.tsx';
 import { CoachBar, currentRates, onlyAgentsBeside, percent } from './coach.tsx';
 import type { TokenStore } from './tokens.ts';
 
@@ -307,6 +307,8 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           ? `Waiting for ${freeSeats.length === 1 ? 'a player' : `${freeSeats.length} players`} to take ${freeSeats.length === 1 ? 'the free seat' : 'the free seats'}: share the join links below.`
           : ui.phase(state.view)}
         {state.viewer === 'spectator' ? ' (you are watching)' : ''}
+        {last ? ' · ' : ''}
+        <LastMove last={last} names={board.names} />
       </p>
       {snapshot.error ? (
         <p class="error" role="alert">

@@ -60,6 +60,24 @@ describe('every board at 1366x768 and 390x844', () => {
         await createTable(page, server.url, b.game, b.players, b.seats);
         await page.waitForSelector('main.table-page[data-status="playing"] svg.board');
         await movesMade(page, rng(b.game.length * 31 + size.length), 4);
+        // The last move: in words above the board (the log's latest entry) and drawn on it (an
+        // outline or an arrow; Vom Kap bis Kairo writes its last auction under its rows and
+        // outlines only a build).
+        const shown = await page.evaluate(() => {
+          const latest = document.querySelector('.log li.last');
+          const line = document.querySelector('[data-last-move]');
+          return {
+            index: latest?.getAttribute('data-log-index'),
+            what: latest?.querySelector('.what')?.textContent,
+            lineIndex: line?.getAttribute('data-last-move'),
+            line: line?.textContent,
+            drawn: document.querySelectorAll('svg.board .last, svg.board .move-arrow').length,
+          };
+        });
+        expect(shown.index).toBeTruthy();
+        expect(shown.lineIndex).toBe(shown.index);
+        expect(shown.line).toContain(shown.what);
+        if (b.game !== 'kap_kairo') expect(shown.drawn, 'the last move drawn').toBeGreaterThan(0);
         const o = await overflow(page);
         expect(o.page, 'the page scrolls sideways').toBeLessThanOrEqual(0);
         // Kariba and Kitara are drawn to fit the width; the other boards may scroll in their frame.
