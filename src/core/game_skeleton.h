@@ -1,12 +1,14 @@
 // The skeleton every game shares (CRTP), so that a game writes only its rules, views and data
 // description: StateBase supplies game(), config(), data access, Clone, CopyFrom, MoveNumber and
-// the view header; GameBase supplies config(), NewInitialState and the StateFromJson plumbing.
+// the view header; GameBase supplies config(), the rollout policy, NewInitialState and the
+// StateFromJson plumbing.
 //
 // A game provides (names looked up in its own namespace):
 //   struct Data { ...; uint16_t move_number; Rng rng; };  trivially copyable, no allocation
 //   class FooState final : public StateBase<FooState, FooGame, Data>
 //     with constructors FooState(const FooGame&, uint64_t seed) and (const FooGame&, const Data&)
-//   class FooGame final : public GameBase<FooGame, FooState, Config>
+//   class FooGame final : public GameBase<FooGame, FooState, Config, FooPolicy>
+//     (FooPolicy: the game's RolloutPolicy, docs/rules/<game>.md "Heuristics"; GameBase holds it)
 //   Result<Data> DataFromJson(const Config&, const Json&);  the validating reader
 #pragma once
 
@@ -19,6 +21,7 @@
 
 #include "core/check.h"
 #include "core/game.h"
+#include "core/rollout_policy.h"
 #include "core/state.h"
 
 namespace savanna {
@@ -67,13 +70,15 @@ class StateBase : public State {
   Data d_;
 };
 
-template <class Derived, class StateT, class Config>
+template <class Derived, class StateT, class Config, class Policy>
 class GameBase : public Game {
  public:
   GameBase(GameInfo info, Params params, Config config)
       : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
 
   const Config& config() const { return config_; }
+  // The game's heuristic rollout policy and evaluation (docs/rules/<game>.md, "Heuristics").
+  const RolloutPolicy* rollout_policy() const final { return &policy_; }
 
   std::unique_ptr<State> NewInitialState(uint64_t seed) const final {
     return std::make_unique<StateT>(static_cast<const Derived&>(*this), seed);
@@ -88,6 +93,7 @@ class GameBase : public Game {
 
  private:
   Config config_;
+  Policy policy_;
 };
 
 }  // namespace savanna

@@ -22,7 +22,7 @@ struct GameEntry {
   GameFactory create;
   // Configurations the conformance suite runs besides the generated ones (see
   // GameRegistry::TestConfigurations), e.g. a non-default integer parameter.
-  std::vector<std::string> extra_test_specs;
+  std::vector<std::string> extra_test_specs = {};
   // Random games per configuration in the conformance suite's normal run; 0: the suite's
   // default. For games whose games are long; SAVANNA_CONFORMANCE_GAMES overrides it.
   int conformance_games = 0;

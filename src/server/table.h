@@ -154,6 +154,12 @@ class Table : public std::enable_shared_from_this<Table> {
   Json SummaryLocked() const;
   Json SeatsJson() const;
   std::optional<int> SeatOfToken(const std::string& token) const;
+  // The coach's common refusals (hints and take-backs; lock held): the table closed, `token`
+  // not holding `seat`, another seat not an AI (`unavailable`: its code and message), or the
+  // game not going on (`not_playing`'s message). Empty when the request may go ahead.
+  std::optional<ApiError> CoachRefusal(int seat, const std::string& token,
+                                       const ApiError& unavailable,
+                                       const std::string& not_playing) const;
   bool SeatConnected(int seat) const;
 
   // Stores and applies one action (a human's text or an agent's choice, already checked).

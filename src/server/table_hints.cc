@@ -14,14 +14,12 @@ using namespace table_detail;
 
 void Table::Hint(int seat, const std::string& token, std::function<void(ApiResult<Json>)> reply) {
   Run([this, seat, token, reply] {
-    if (closed_) return reply(TableClosed());
-    if (SeatOfToken(token) != seat)
-      return reply(ApiFail(403, "bad_token", "your seat token no longer holds a seat here"));
-    if (!OnlyAgentsBeside(session_.seats(), seat))
-      return reply(ApiFail(409, "hints_unavailable",
-                           "hints are offered only at a table where every other seat is an AI"));
-    if (StatusLocked() != TableStatus::kPlaying)
-      return reply(ApiFail(409, "not_playing", "hints are given while the game goes on"));
+    if (auto refused =
+            CoachRefusal(seat, token,
+                         {409, "hints_unavailable",
+                          "hints are offered only at a table where every other seat is an AI"},
+                         "hints are given while the game goes on"))
+      return reply(tl::unexpected(std::move(*refused)));
     if (!session_.HumansToAct().Contains(seat))
       return reply(ApiFail(409, "not_your_turn", "hints are given when you have a move to make"));
     if (hinting_)
@@ -53,6 +51,17 @@ void Table::Hint(int seat, const std::string& token, std::function<void(ApiResul
           });
         });
   });
+}
+
+std::optional<ApiError> Table::CoachRefusal(int seat, const std::string& token,
+                                            const ApiError& unavailable,
+                                            const std::string& not_playing) const {
+  if (closed_) return TableClosed().value();
+  if (SeatOfToken(token) != seat)
+    return ApiError{403, "bad_token", "your seat token no longer holds a seat here"};
+  if (!OnlyAgentsBeside(session_.seats(), seat)) return unavailable;
+  if (StatusLocked() != TableStatus::kPlaying) return ApiError{409, "not_playing", not_playing};
+  return std::nullopt;
 }
 
 }  // namespace savanna::server

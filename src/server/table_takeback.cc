@@ -24,15 +24,12 @@ Session::ReplayStep Table::OpenStepTracker(size_t& open_step_start) {
 void Table::TakeBack(int seat, const std::string& token,
                      std::function<void(ApiResult<int64_t>)> reply) {
   Run([this, seat, token, reply] {
-    if (closed_) return reply(TableClosed());
-    if (SeatOfToken(token) != seat)
-      return reply(ApiFail(403, "bad_token", "your seat token no longer holds a seat here"));
-    if (!OnlyAgentsBeside(session_.seats(), seat))
-      return reply(ApiFail(409, "takeback_unavailable",
-                           "a move can be taken back only at a table where every other seat is "
-                           "an AI, never where another person plays"));
-    if (StatusLocked() != TableStatus::kPlaying)
-      return reply(ApiFail(409, "not_playing", "a move can be taken back while the game goes on"));
+    if (auto refused = CoachRefusal(seat, token,
+                                    {409, "takeback_unavailable",
+                                     "a move can be taken back only at a table where every other "
+                                     "seat is an AI, never where another person plays"},
+                                    "a move can be taken back while the game goes on"))
+      return reply(tl::unexpected(std::move(*refused)));
     GameRecord record = session_.record();
     int64_t from = int64_t(record.actions.size()) - 1;
     while (from >= 0 && record.actions[size_t(from)].player != seat) --from;

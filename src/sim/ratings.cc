@@ -69,18 +69,30 @@ std::vector<double> FitBradleyTerry(const PairwiseWins& wins) {
   return elo;
 }
 
-void DealPatterns::Add(const PairwiseWins& deal) {
+uint32_t DealPatterns::Intern(const PairwiseWins& deal) {
   auto [it, added] = index_.emplace(deal, uint32_t(patterns_.size()));
   if (added) {
     patterns_.push_back(deal);
     if (patterns_.size() > (uint64_t(1) << (8 * width_))) Widen();
   }
-  for (int byte = 0; byte < width_; ++byte) ids_.push_back(uint8_t(it->second >> (8 * byte)));
+  return it->second;
+}
+
+void DealPatterns::AddId(uint32_t id) {
+  for (int byte = 0; byte < width_; ++byte) ids_.push_back(uint8_t(id >> (8 * byte)));
   ++deals_;
 }
 
+void DealPatterns::Add(const PairwiseWins& deal) { AddId(Intern(deal)); }
+
 void DealPatterns::Append(const DealPatterns& later) {
-  for (int64_t d = 0; d < later.size(); ++d) Add(later.patterns_[later.Id(d)]);
+  // Later's ids follow the order in which its patterns first appear, so interning its patterns in
+  // id order numbers the new ones as adding its deals one by one would; then each deal is one
+  // table look-up instead of a search of the pattern index.
+  std::vector<uint32_t> ours;
+  ours.reserve(later.patterns_.size());
+  for (const PairwiseWins& pattern : later.patterns_) ours.push_back(Intern(pattern));
+  for (int64_t d = 0; d < later.size(); ++d) AddId(ours[later.Id(d)]);
 }
 
 uint32_t DealPatterns::Id(int64_t deal) const {

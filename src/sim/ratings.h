@@ -44,6 +44,8 @@ class DealPatterns {
 
  private:
   void Widen();
+  uint32_t Intern(const PairwiseWins& deal);  // the pattern's id, a new one if it is new
+  void AddId(uint32_t id);
 
   std::vector<PairwiseWins> patterns_;
   std::map<PairwiseWins, uint32_t> index_;

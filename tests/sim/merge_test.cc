@@ -74,6 +74,24 @@ TEST(ExactSumTest, SavesAndLoadsExactly) {
   EXPECT_TRUE(loaded == sum);
 }
 
+// Appending the deals of a later block numbers the patterns as adding each deal would, also when
+// the later block brings patterns that widen the ids past one byte.
+TEST(DealPatternsMergeTest, AppendEqualsAddingEveryDeal) {
+  auto pattern = [](int a, int b) { return PairwiseWins{{0, double(a) / 2}, {double(b) / 2, 0}}; };
+  for (int split : {0, 1, 150, 700, 1000}) {
+    DealPatterns all, first, later;
+    for (int d = 0; d < 1000; ++d) {
+      const PairwiseWins m = pattern((d * 7) % 600, d % 3);
+      all.Add(m);
+      (d < split ? first : later).Add(m);
+    }
+    first.Append(later);
+    ASSERT_EQ(first.size(), all.size()) << split;
+    EXPECT_EQ(first.patterns(), all.patterns()) << split;
+    for (int64_t d = 0; d < all.size(); ++d) ASSERT_EQ(first.Id(d), all.Id(d)) << split;
+  }
+}
+
 SimConfig MergeConfig(std::vector<std::string> agents) {
   SimConfig config;
   config.game_spec = "kalimambo(players=5)";  // three-way ties: returns of 1/3

@@ -14,28 +14,27 @@ namespace {
 constexpr const char* kEmbeddedData = "kalimambo/components.json";
 
 GameInfo Info() {
-  GameInfo info;
-  info.name = "kalimambo";
-  info.title = "Kalimambo";
-  info.min_players = 2;
-  info.max_players = kMaxSeats;
-  info.params = {
-      ParamSpec::Int("players", 4, 2, kMaxSeats,
-                     "number of players; the rule text is for 3 to 7, 2 is an option"),
-      ParamSpec::Int("track", 32, kMinTrack, kMaxTrack,
-                     "spaces of the looping track (32 in one source, about 40 in another)"),
-      ParamSpec::String("rhino", "", "the rhino's start space, 0 to track-1; empty: random"),
-      ParamSpec::String("order", "",
-                        "the explorers' start order from the rhino forward, seats joined by '-' "
-                        "(e.g. 2-0-1); Kali starts in front of them; empty: random"),
-      ParamSpec::String("heaps", "",
-                        "the dung heaps' spaces joined by '-' (needs rhino); empty: random, at "
-                        "least 2 apart"),
-      ParamSpec::String("data", "",
-                        "a component file to use instead of the built-in "
-                        "data/kalimambo/components.json"),
-  };
-  return info;
+  return {
+      .name = "kalimambo",
+      .title = "Kalimambo",
+      .min_players = 2,
+      .max_players = kMaxSeats,
+      .params = {
+          ParamSpec::Int("players", 4, 2, kMaxSeats,
+                         "number of players; the rule text is for 3 to 7, 2 is an option"),
+          ParamSpec::Int("track", 32, kMinTrack, kMaxTrack,
+                         "spaces of the looping track (32 in one source, about 40 in another)"),
+          ParamSpec::String("rhino", "", "the rhino's start space, 0 to track-1; empty: random"),
+          ParamSpec::String(
+              "order", "",
+              "the explorers' start order from the rhino forward, seats joined by '-' "
+              "(e.g. 2-0-1); Kali starts in front of them; empty: random"),
+          ParamSpec::String("heaps", "",
+                            "the dung heaps' spaces joined by '-' (needs rhino); empty: random, at "
+                            "least 2 apart"),
+          ParamSpec::String("data", "",
+                            "a component file to use instead of the built-in "
+                            "data/kalimambo/components.json")}};
 }
 
 // The "value" of the component entry `key`; errors name the file and the field.
@@ -186,14 +185,12 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 }  // namespace
 
 GameEntry Entry() {
-  GameEntry entry;
-  entry.info = Info();
-  entry.create = Create;
   // The shortest track with the most players crowds the loop (the rhino blocks the group more
   // often); a given set-up exercises the set-up parameters.
-  entry.extra_test_specs = {"kalimambo(players=7,track=20)",
-                            "kalimambo(players=3,rhino=30,order=2-0-1,heaps=3-7-11-15-19-23)"};
-  return entry;
+  return {.info = Info(),
+          .create = Create,
+          .extra_test_specs = {"kalimambo(players=7,track=20)",
+                               "kalimambo(players=3,rhino=30,order=2-0-1,heaps=3-7-11-15-19-23)"}};
 }
 
 }  // namespace savanna::kalimambo

@@ -65,7 +65,8 @@ struct Config {
 
 class KalimamboState;
 
-class KalimamboGame final : public GameBase<KalimamboGame, KalimamboState, Config> {
+class KalimamboGame final
+    : public GameBase<KalimamboGame, KalimamboState, Config, KalimamboPolicy> {
  public:
   using GameBase::GameBase;
 
@@ -73,12 +74,6 @@ class KalimamboGame final : public GameBase<KalimamboGame, KalimamboState, Confi
   int MaxGameLength() const override { return config().num_cards * config().players; }
   GameType Type() const override;                      // kalimambo_observation.cc
   std::vector<int> ObservationShape() const override;  // kalimambo_observation.cc
-
-  // The heuristic rollout policy and evaluation (docs/rules/kalimambo.md, "Heuristics").
-  const RolloutPolicy* rollout_policy() const override { return &policy_; }
-
- private:
-  KalimamboPolicy policy_;
 };
 
 // The registry entry: info, parameters and factory.

@@ -14,18 +14,15 @@ namespace {
 constexpr const char* kEmbeddedData = "kap_kairo/landscapes.json";
 
 GameInfo Info() {
-  GameInfo info;
-  info.name = "kap_kairo";
-  info.title = "Vom Kap bis Kairo";
-  info.min_players = kMinSeats;
-  info.max_players = kMaxSeats;
-  info.params = {
-      ParamSpec::Int("players", 4, kMinSeats, kMaxSeats, "number of players"),
-      ParamSpec::String("data", "",
-                        "a component file (terrains and landscape cards) to use instead of the "
-                        "built-in data/kap_kairo/landscapes.json"),
-  };
-  return info;
+  return {.name = "kap_kairo",
+          .title = "Vom Kap bis Kairo",
+          .min_players = kMinSeats,
+          .max_players = kMaxSeats,
+          .params = {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats, "number of players"),
+                     ParamSpec::String(
+                         "data", "",
+                         "a component file (terrains and landscape cards) to use instead of the "
+                         "built-in data/kap_kairo/landscapes.json")}};
 }
 
 Result<void> Bad(const std::string& context, const std::string& why) {
@@ -132,11 +129,6 @@ int KapKairoGame::MaxGameLength() const {
   return purchases * (2 * p - 1) + (builds + purchases) * (n + 1);
 }
 
-GameEntry Entry() {
-  GameEntry entry;
-  entry.info = Info();
-  entry.create = Create;
-  return entry;
-}
+GameEntry Entry() { return {.info = Info(), .create = Create}; }
 
 }  // namespace savanna::kap_kairo

@@ -97,7 +97,7 @@ struct Config {
 
 class KapKairoState;
 
-class KapKairoGame final : public GameBase<KapKairoGame, KapKairoState, Config> {
+class KapKairoGame final : public GameBase<KapKairoGame, KapKairoState, Config, KapKairoPolicy> {
  public:
   using GameBase::GameBase;
 
@@ -105,12 +105,6 @@ class KapKairoGame final : public GameBase<KapKairoGame, KapKairoState, Config> 
   int MaxGameLength() const override;
   GameType Type() const override;                      // kap_kairo_observation.cc
   std::vector<int> ObservationShape() const override;  // kap_kairo_observation.cc
-
-  // The heuristic rollout policy and evaluation (docs/rules/kap_kairo.md, "Heuristics").
-  const RolloutPolicy* rollout_policy() const override { return &policy_; }
-
- private:
-  KapKairoPolicy policy_;
 };
 
 // Reads component data (the schema of data/kap_kairo/landscapes.json) into `config`; `source`

@@ -8,27 +8,26 @@ namespace savanna::kariba {
 namespace {
 
 GameInfo Info() {
-  GameInfo info;
-  info.name = "kariba";
-  info.title = "Kariba";
-  info.min_players = 2;
-  info.max_players = kMaxSeats;
-  info.params = {
-      ParamSpec::Int("players", 4, 2, kMaxSeats,
-                     "number of players; 5 and 6 need animals=9 (the 2010 original)"),
-      ParamSpec::Choice("animals", "8", {"8", "9"},
-                        "8: the 64-card edition of the rule text; 9: the 72-card 2010 original"),
-      ParamSpec::Choice("chase", "closest", {"closest", "adjacent"},
-                        "closest: chase the closest weaker animal present; adjacent: only the "
-                        "next lower animal (reported for the 2010 original)"),
-      ParamSpec::Choice("variant", "standard", {"standard", "open"},
-                        "open: the experienced players' variant with three face-up cards"),
-      ParamSpec::Int("games", 1, 1, kMaxGames,
-                     "games in a match, scores summed (the rule text recommends 3)"),
-      ParamSpec::String("data", "",
-                        "a deck file to use instead of the built-in data/kariba/animals.json"),
-  };
-  return info;
+  return {
+      .name = "kariba",
+      .title = "Kariba",
+      .min_players = 2,
+      .max_players = kMaxSeats,
+      .params = {
+          ParamSpec::Int("players", 4, 2, kMaxSeats,
+                         "number of players; 5 and 6 need animals=9 (the 2010 original)"),
+          ParamSpec::Choice(
+              "animals", "8", {"8", "9"},
+              "8: the 64-card edition of the rule text; 9: the 72-card 2010 original"),
+          ParamSpec::Choice("chase", "closest", {"closest", "adjacent"},
+                            "closest: chase the closest weaker animal present; adjacent: only the "
+                            "next lower animal (reported for the 2010 original)"),
+          ParamSpec::Choice("variant", "standard", {"standard", "open"},
+                            "open: the experienced players' variant with three face-up cards"),
+          ParamSpec::Int("games", 1, 1, kMaxGames,
+                         "games in a match, scores summed (the rule text recommends 3)"),
+          ParamSpec::String(
+              "data", "", "a deck file to use instead of the built-in data/kariba/animals.json")}};
 }
 
 // Reads the deck composition and the animal names from data/kariba/animals.json, or from the
@@ -83,11 +82,10 @@ int KaribaGame::MaxGameLength() const {
 }
 
 GameEntry Entry() {
-  GameEntry entry;
-  entry.info = Info();
-  entry.create = Create;
-  entry.extra_test_specs = {"kariba(players=3,games=3)", "kariba(players=2,variant=open,games=2)"};
-  return entry;
+  return {
+      .info = Info(),
+      .create = Create,
+      .extra_test_specs = {"kariba(players=3,games=3)", "kariba(players=2,variant=open,games=2)"}};
 }
 
 }  // namespace savanna::kariba

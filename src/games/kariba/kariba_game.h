@@ -59,7 +59,7 @@ struct Config {
 
 class KaribaState;
 
-class KaribaGame final : public GameBase<KaribaGame, KaribaState, Config> {
+class KaribaGame final : public GameBase<KaribaGame, KaribaState, Config, KaribaPolicy> {
  public:
   using GameBase::GameBase;
 
@@ -67,12 +67,6 @@ class KaribaGame final : public GameBase<KaribaGame, KaribaState, Config> {
   int MaxGameLength() const override;
   GameType Type() const override;                      // kariba_observation.cc
   std::vector<int> ObservationShape() const override;  // kariba_observation.cc
-
-  // The heuristic rollout policy and evaluation (docs/rules/kariba.md, "Heuristics").
-  const RolloutPolicy* rollout_policy() const override { return &policy_; }
-
- private:
-  KaribaPolicy policy_;
 };
 
 // The registry entry: info, parameters and factory.

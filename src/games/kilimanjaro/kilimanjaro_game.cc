@@ -10,24 +10,20 @@ namespace savanna::kilimanjaro {
 namespace {
 
 constexpr const char* kEmbeddedFile = "kilimanjaro/components.json";
-constexpr std::array<const char*, kCounterKinds> kCounterKeys = {"banana", "lion", "change"};
 
 GameInfo Info() {
-  GameInfo info;
-  info.name = "kilimanjaro";
-  info.title = "Am Fuß des Kilimandscharo";
-  info.min_players = 2;
-  info.max_players = kMaxSeats;
-  info.params = {
-      ParamSpec::Int("players", 4, 2, kMaxSeats, "number of players"),
-      ParamSpec::Choice("variant", "standard", {"standard", "send_back"},
-                        "standard: a change-position counter swaps places with another "
-                        "expedition; send_back: it may send another expedition back to a village"),
-      ParamSpec::String("data", "",
-                        "a components file to use instead of the built-in "
-                        "data/kilimanjaro/components.json"),
-  };
-  return info;
+  return {.name = "kilimanjaro",
+          .title = "Am Fuß des Kilimandscharo",
+          .min_players = 2,
+          .max_players = kMaxSeats,
+          .params = {ParamSpec::Int("players", 4, 2, kMaxSeats, "number of players"),
+                     ParamSpec::Choice(
+                         "variant", "standard", {"standard", "send_back"},
+                         "standard: a change-position counter swaps places with another "
+                         "expedition; send_back: it may send another expedition back to a village"),
+                     ParamSpec::String("data", "",
+                                       "a components file to use instead of the built-in "
+                                       "data/kilimanjaro/components.json")}};
 }
 
 Result<void> LoadTransport(const Json& data, const std::string& src, Config& config) {
@@ -71,8 +67,8 @@ Result<void> LoadCounters(const Json& data, const std::string& src, Config& conf
   const Json& counters = data["counters"];
   config.total_counters = 0;
   for (int k = 0; k < kCounterKinds; ++k) {
-    auto n =
-        WithContext(IntField(counters, kCounterKeys[k], 0, kMaxCounters), src + ": counters: ");
+    auto n = WithContext(IntField(counters, CounterName(CounterKind(k)), 0, kMaxCounters),
+                         src + ": counters: ");
     if (!n) return tl::unexpected(n.error());
     config.counters[k] = int(*n);
     config.total_counters += int(*n);
@@ -156,11 +152,6 @@ int KilimanjaroGame::MaxGameLength() const {
   return config().total_counters + plays * (2 + banana);
 }
 
-GameEntry Entry() {
-  GameEntry entry;
-  entry.info = Info();
-  entry.create = Create;
-  return entry;
-}
+GameEntry Entry() { return {.info = Info(), .create = Create}; }
 
 }  // namespace savanna::kilimanjaro

@@ -89,7 +89,8 @@ struct Config {
 
 class KilimanjaroState;
 
-class KilimanjaroGame final : public GameBase<KilimanjaroGame, KilimanjaroState, Config> {
+class KilimanjaroGame final
+    : public GameBase<KilimanjaroGame, KilimanjaroState, Config, KilimanjaroPolicy> {
  public:
   using GameBase::GameBase;
 
@@ -97,12 +98,6 @@ class KilimanjaroGame final : public GameBase<KilimanjaroGame, KilimanjaroState,
   int MaxGameLength() const override;
   GameType Type() const override;                      // kilimanjaro_observation.cc
   std::vector<int> ObservationShape() const override;  // kilimanjaro_observation.cc
-
-  // The heuristic rollout policy and evaluation (docs/rules/kilimanjaro.md, "Heuristics").
-  const RolloutPolicy* rollout_policy() const override { return &policy_; }
-
- private:
-  KilimanjaroPolicy policy_;
 };
 
 // The registry entry: info, parameters and factory.

@@ -1,6 +1,7 @@
 // Kilimanjaro's outward forms: action strings and the per-viewer views (JSON and text). A
 // viewer sees its own hand and the counters it placed; of everything else only what is public.
 #include <algorithm>
+#include <array>
 #include <sstream>
 
 #include "games/kilimanjaro/kilimanjaro_state.h"
@@ -135,31 +136,14 @@ std::string TurnText(const KiliData& d) {
 std::string CardName(const Config& config, int card) { return config.card_names[card]; }
 
 const char* CounterName(CounterKind kind) {
-  switch (kind) {
-    case CounterKind::kBanana:
-      return "banana";
-    case CounterKind::kLion:
-      return "lion";
-    case CounterKind::kChange:
-      return "change";
-  }
-  return "?";
+  static constexpr std::array<const char*, kCounterKinds> kNames = {"banana", "lion", "change"};
+  return kNames[size_t(kind)];
 }
 
 const char* PhaseName(Phase phase) {
-  switch (phase) {
-    case Phase::kPlace:
-      return "place";
-    case Phase::kPlay:
-      return "play";
-    case Phase::kBanana:
-      return "banana";
-    case Phase::kChange:
-      return "change";
-    case Phase::kGameOver:
-      return "over";
-  }
-  return "?";
+  static constexpr std::array<const char*, size_t(Phase::kGameOver) + 1> kNames = {
+      "place", "play", "banana", "change", "over"};
+  return kNames[size_t(phase)];
 }
 
 std::string KilimanjaroState::ActionToString(Player, Action action) const {

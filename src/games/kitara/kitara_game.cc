@@ -7,22 +7,20 @@ namespace savanna::kitara {
 namespace {
 
 GameInfo Info() {
-  GameInfo info;
-  info.name = "kitara";
-  info.title = "Kitara";
-  info.min_players = kMinSeats;
-  info.max_players = kMaxSeats;
-  info.params = {
-      ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
-                     "number of players; each player count has its own map"),
-      ParamSpec::Choice("deck", "blue", {"blue", "red"},
-                        "kingdom deck: blue (for a first game) or red (with cards that need no "
-                        "food and cannot be discarded)"),
-      ParamSpec::String("data", "",
-                        "a component file whose sections (maps, start_card, decks, hero_tokens) "
-                        "replace the built-in data/kitara/*.json"),
-  };
-  return info;
+  return {.name = "kitara",
+          .title = "Kitara",
+          .min_players = kMinSeats,
+          .max_players = kMaxSeats,
+          .params = {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
+                                    "number of players; each player count has its own map"),
+                     ParamSpec::Choice(
+                         "deck", "blue", {"blue", "red"},
+                         "kingdom deck: blue (for a first game) or red (with cards that need no "
+                         "food and cannot be discarded)"),
+                     ParamSpec::String(
+                         "data", "",
+                         "a component file whose sections (maps, start_card, decks, hero_tokens) "
+                         "replace the built-in data/kitara/*.json")}};
 }
 
 Result<std::shared_ptr<const Game>> Create(const Params& params) {
@@ -51,11 +49,6 @@ int KitaraGame::MaxGameLength() const {
   return c.players + turns * per_turn;
 }
 
-GameEntry Entry() {
-  GameEntry entry;
-  entry.info = Info();
-  entry.create = Create;
-  return entry;
-}
+GameEntry Entry() { return {.info = Info(), .create = Create}; }
 
 }  // namespace savanna::kitara

@@ -132,7 +132,7 @@ struct Config {
 
 class KitaraState;
 
-class KitaraGame final : public GameBase<KitaraGame, KitaraState, Config> {
+class KitaraGame final : public GameBase<KitaraGame, KitaraState, Config, KitaraPolicy> {
  public:
   using GameBase::GameBase;
 
@@ -140,12 +140,6 @@ class KitaraGame final : public GameBase<KitaraGame, KitaraState, Config> {
   int MaxGameLength() const override;
   GameType Type() const override;                      // kitara_observation.cc
   std::vector<int> ObservationShape() const override;  // kitara_observation.cc
-
-  // The heuristic rollout policy and evaluation (docs/rules/kitara.md, "Heuristics").
-  const RolloutPolicy* rollout_policy() const override { return &policy_; }
-
- private:
-  KitaraPolicy policy_;
 };
 
 // Loads the components (kitara_data.cc): the built-in data/kitara/*.json, each section replaced
