@@ -54,6 +54,15 @@ def test_play_rejects_bad_seats_with_the_engines_message():
         savanna.play("kariba(players=2)", ["human,random"], seed=1)
 
 
+def test_an_unknown_agent_error_lists_the_registered_python_agents():
+    savanna.register_agent("listed_bot", lambda state, player: state.legal_actions(player)[0])
+    with pytest.raises(savanna.SavannaError) as error:
+        savanna.make_agent("no_such_bot")
+    message = str(error.value)
+    assert "unknown agent 'no_such_bot'" in message
+    assert "ismcts" in message and "listed_bot" in message
+
+
 def test_a_failing_python_agent_raises_after_the_game(capfd):
     def broken(state, player):
         raise RuntimeError("the bot broke")

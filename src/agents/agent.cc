@@ -188,8 +188,11 @@ Result<AgentFactory> MakeAgentFactory(std::string_view spec_text) {
   }
   const AgentKind* kind = FindKind(spec->name);
   if (kind == nullptr) {
-    std::string names;
+    std::string names;  // the built-in kinds, then the ones registered from outside
     for (const auto& k : Kinds()) names += (names.empty() ? "" : ", ") + k.info.name;
+    ExternalAgents& external = External();
+    std::lock_guard lock(external.mutex);
+    for (const auto& entry : external.factories) names += ", " + entry.first;
     return Fail(ErrorCode::kNotFound, "unknown agent '" + spec->name + "' (agents: " + names + ")");
   }
   auto params = ResolveParams(kind->info.params, *spec);
