@@ -120,6 +120,12 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
       l.close();
     };
   }, [table]);
+  // A link naming a seat the game does not have, or a step past its end, is brought within it.
+  useEffect(() => {
+    if (!summary) return;
+    if (typeof viewer === 'number' && viewer >= summary.seats.length) setViewer('spectator');
+    if (summary.status === 'finished' && step > summary.actions) setStep(summary.actions);
+  }, [summary]);
   // Each step asked for is loaded (the latest wins) and kept in the address, so a reload stays.
   useEffect(() => {
     loader.current?.ask({ viewer, step });
