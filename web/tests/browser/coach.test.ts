@@ -1,72 +1,76 @@
 // The AI as a coach in the browser: hints on the choices at a table against AI seats (the
 // percentages shown are the server's estimates for exactly the legal moves), a take-back that
-// brings the earlier position back, and neither where another person sits.
+// brings the earlier position back (both on a laptop and on a phone), and neither where another
+// person sits.
 import { describe, expect, test } from 'vitest';
 import { browser, canonical, createTable, newPage, server, useServerAndBrowser } from './harness.ts';
 
 useServerAndBrowser();
 
 describe('the coach', () => {
-  test('hints show the chance to win on each choice against AI seats', async () => {
-    const { context, page, rec } = await newPage(browser);
-    await createTable(page, server.url, 'kariba', 3, ['human', 'random', 'random']);
-    await page.waitForSelector('main.table-page[data-your-turn="yes"]');
-    await page.locator('[data-ask-hint]').click();
-    await page.waitForSelector('[data-hint-rate]', { timeout: 20000 });
-    const hints = rec.messages.filter((m) => m.type === 'hints');
-    expect(hints.length).toBe(1);
-    const list = hints[0].hints as { action: string; win_rate: number }[];
-    const state = [...rec.messages].reverse().find((m) => m.type === 'state' && 'legal' in m)!;
-    expect(hints[0].index).toBe(state.actions);
-    const legal = state.legal as string[];
-    expect(list.length).toBeGreaterThan(0);
-    for (const h of list) expect(legal).toContain(h.action);
-    // Each choice button shows its own estimate, rounded to a percent.
-    const shown = await page.locator('.choices [data-action]').evaluateAll((buttons) =>
-      buttons.map((b) => [b.getAttribute('data-action'), b.querySelector('[data-hint-rate]')?.getAttribute('data-hint-rate') ?? null]),
-    );
-    expect(shown.length).toBeGreaterThan(0);
-    for (const [action, rate] of shown) {
-      const h = list.find((x) => x.action === action);
-      expect(rate).toBe(h ? String(Math.round(h.win_rate * 100)) : null);
-    }
-    await expect(page.locator('[data-hint-best]').textContent()).resolves.toMatch(/The AI's pick: .+ \(\d+%\)/);
-    // A move makes the hints stale: they disappear.
-    await page.locator('.choices [data-action]').first().click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-hint-rate]').length === 0);
-    expect(rec.errors).toEqual([]);
-    await context.close();
-  });
+  for (const phone of [false, true]) {
+    const size = phone ? 'on a phone' : 'on a laptop';
+    test(`hints show the chance to win on each choice against AI seats, ${size}`, async () => {
+      const { context, page, rec } = await newPage(browser, phone);
+      await createTable(page, server.url, 'kariba', 3, ['human', 'random', 'random']);
+      await page.waitForSelector('main.table-page[data-your-turn="yes"]');
+      await page.locator('[data-ask-hint]').click();
+      await page.waitForSelector('[data-hint-rate]', { timeout: 20000 });
+      const hints = rec.messages.filter((m) => m.type === 'hints');
+      expect(hints.length).toBe(1);
+      const list = hints[0].hints as { action: string; win_rate: number }[];
+      const state = [...rec.messages].reverse().find((m) => m.type === 'state' && 'legal' in m)!;
+      expect(hints[0].index).toBe(state.actions);
+      const legal = state.legal as string[];
+      expect(list.length).toBeGreaterThan(0);
+      for (const h of list) expect(legal).toContain(h.action);
+      // Each choice button shows its own estimate, rounded to a percent.
+      const shown = await page.locator('.choices [data-action]').evaluateAll((buttons) =>
+        buttons.map((b) => [b.getAttribute('data-action'), b.querySelector('[data-hint-rate]')?.getAttribute('data-hint-rate') ?? null]),
+      );
+      expect(shown.length).toBeGreaterThan(0);
+      for (const [action, rate] of shown) {
+        const h = list.find((x) => x.action === action);
+        expect(rate).toBe(h ? String(Math.round(h.win_rate * 100)) : null);
+      }
+      await expect(page.locator('[data-hint-best]').textContent()).resolves.toMatch(/The AI's pick: .+ \(\d+%\)/);
+      // A move makes the hints stale: they disappear.
+      await page.locator('.choices [data-action]').first().click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-hint-rate]').length === 0);
+      expect(rec.errors).toEqual([]);
+      await context.close();
+    });
 
-  test('a take-back brings the position before the last move back', async () => {
-    const { context, page, rec } = await newPage(browser);
-    await createTable(page, server.url, 'kariba', 3, ['human', 'random', 'random']);
-    await page.waitForSelector('main.table-page[data-your-turn="yes"]');
-    expect(await page.locator('[data-take-back]').isDisabled()).toBe(true);
-    const n0 = Number(await page.locator('main.table-page').getAttribute('data-actions'));
-    const states = () => rec.messages.filter((m) => m.type === 'state');
-    const before = states().at(-1)!;
-    await page.locator('.choices [data-action]').first().click();
-    await page.waitForFunction((n) => {
-      const main = document.querySelector('main.table-page');
-      return Number(main?.getAttribute('data-actions')) > n + 1 && main?.getAttribute('data-your-turn') === 'yes';
-    }, n0);
-    await page.locator('[data-take-back]').click();
-    await page.waitForFunction((n) => {
-      const main = document.querySelector('main.table-page');
-      return Number(main?.getAttribute('data-actions')) === n && main?.getAttribute('data-your-turn') === 'yes';
-    }, n0);
-    expect(rec.messages.filter((m) => m.type === 'taken_back').length).toBe(1);
-    const after = states().at(-1)!;
-    expect(canonical(after.view)).toBe(canonical(before.view));
-    expect(after.legal).toEqual(before.legal);
-    expect(await page.locator('[data-log-index]').count()).toBe(n0);
-    // The game goes on from there.
-    await page.locator('.choices [data-action]').last().click();
-    await page.waitForFunction((n) => Number(document.querySelector('main.table-page')?.getAttribute('data-actions')) > n, n0);
-    expect(rec.errors).toEqual([]);
-    await context.close();
-  });
+    test(`a take-back brings the position before the last move back, ${size}`, async () => {
+      const { context, page, rec } = await newPage(browser, phone);
+      await createTable(page, server.url, 'kariba', 3, ['human', 'random', 'random']);
+      await page.waitForSelector('main.table-page[data-your-turn="yes"]');
+      expect(await page.locator('[data-take-back]').isDisabled()).toBe(true);
+      const n0 = Number(await page.locator('main.table-page').getAttribute('data-actions'));
+      const states = () => rec.messages.filter((m) => m.type === 'state');
+      const before = states().at(-1)!;
+      await page.locator('.choices [data-action]').first().click();
+      await page.waitForFunction((n) => {
+        const main = document.querySelector('main.table-page');
+        return Number(main?.getAttribute('data-actions')) > n + 1 && main?.getAttribute('data-your-turn') === 'yes';
+      }, n0);
+      await page.locator('[data-take-back]').click();
+      await page.waitForFunction((n) => {
+        const main = document.querySelector('main.table-page');
+        return Number(main?.getAttribute('data-actions')) === n && main?.getAttribute('data-your-turn') === 'yes';
+      }, n0);
+      expect(rec.messages.filter((m) => m.type === 'taken_back').length).toBe(1);
+      const after = states().at(-1)!;
+      expect(canonical(after.view)).toBe(canonical(before.view));
+      expect(after.legal).toEqual(before.legal);
+      expect(await page.locator('[data-log-index]').count()).toBe(n0);
+      // The game goes on from there.
+      await page.locator('.choices [data-action]').last().click();
+      await page.waitForFunction((n) => Number(document.querySelector('main.table-page')?.getAttribute('data-actions')) > n, n0);
+      expect(rec.errors).toEqual([]);
+      await context.close();
+    });
+  }
 
   test('no coach where another person sits', async () => {
     const { context, page } = await newPage(browser);
