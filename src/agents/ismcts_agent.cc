@@ -26,6 +26,11 @@ std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
   specs.push_back(ParamSpec::Double("bias", 0, 0, 100,
                                     "progressive bias: the game's rollout policy's choice gets "
                                     "bias/(visits+1) on top of its UCB value (0: none)"));
+  specs.push_back(ParamSpec::Double("widen", 0, 0, 100,
+                                    "progressive widening: a node offers a new action only while "
+                                    "fewer than 1+widen*sqrt(visits) of its legal actions were "
+                                    "tried (0: all before UCB); with expand, in the policy's "
+                                    "order"));
   return specs;
 }
 
@@ -41,7 +46,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
     searches_.push_back(std::make_unique<ismcts::Search>(
         c_, int(params.Int("depth")), params.Double("margin"), tree_bytes / size_t(threads_),
         PlayoutOptions::FromParams(params),
-        ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias")}));
+        ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
+                              params.Double("widen")}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

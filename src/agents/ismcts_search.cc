@@ -16,7 +16,7 @@ void Search::Begin(const State& root, Player player, uint64_t seed) {
   rng_.Seed(seed);
   root_player_ = player;
   policy_ = playout_.PolicyFor(root);
-  tree_policy_ = knowledge_.Any() ? root.game().rollout_policy() : nullptr;
+  tree_policy_ = knowledge_.UsesPolicy() ? root.game().rollout_policy() : nullptr;
   if (playout_.mast > 0)
     mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(), playout_.mast);
   nodes_.clear();
@@ -152,6 +152,8 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
   untried_.Clear();
+  int tried = 0;            // legal actions with an edge
+  double tried_visits = 0;  // their visits
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
   for (Action a : legal_) {
@@ -162,6 +164,8 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
     }
     Edge& edge = edges_[e];
     ++edge.available;
+    ++tried;
+    tried_visits += edge.visits;
     const double value =
         edge.visits == 0 ? std::numeric_limits<double>::infinity() : UcbValue(edge, a == favourite);
     if (value > best_value) {
@@ -170,7 +174,8 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
     }
     e = edge.next;
   }
-  if (!untried_.Empty()) {
+  if (!untried_.Empty() &&
+      (knowledge_.widen <= 0 || tried < 1 + knowledge_.widen * std::sqrt(tried_visits))) {
     expanded = true;
     action = ExpansionChoice(p);
     if (!can_grow_) return kNone;

@@ -55,7 +55,15 @@ struct TreeKnowledge {
   // top of its UCB value, a pull that fades as the edge's own statistics grow (0: none).
   double bias = 0;
 
-  bool Any() const { return expand > 0 || bias > 0; }
+  // Progressive widening: a node offers its player a new (untried) action only while the
+  // legal actions already tried there number fewer than 1 + widen * sqrt(their visits); until
+  // then UCB chooses among those (0: every legal action is tried before UCB, the baseline).
+  // With `expand` the policy decides which action comes next, so a wide node is searched in
+  // the policy's order of preference.
+  double widen = 0;
+
+  // Whether the search needs the game's policy.
+  bool UsesPolicy() const { return expand > 0 || bias > 0; }
 };
 
 // One search tree with its scratch state and buffers. Reused from decision to decision: after

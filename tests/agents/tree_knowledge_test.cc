@@ -1,4 +1,4 @@
-// Game knowledge inside the ISMCTS tree (`expand`, `bias`; ismcts::TreeKnowledge): each
+// Game knowledge inside the ISMCTS tree (`expand`, `bias`, `widen`; ismcts::TreeKnowledge): each
 // parameter changes the search, repeats with the same seed, follows the game's rollout policy
 // where it says it does, is refused out of range, and changes nothing in a game without a policy.
 #include <gtest/gtest.h>
@@ -53,6 +53,9 @@ TEST(TreeKnowledge, AGameWithoutAPolicyIsSearchedAsBefore) {
   ASSERT_EQ((*testing::TestGames().Create(game))->rollout_policy(), nullptr);
   EXPECT_EQ(KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,expand=1,bias=2)"),
             KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200)"));
+  // Widening needs no policy: it changes the search here too.
+  EXPECT_NE(KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,widen=0.5)"),
+            KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200)"));
 }
 
 TEST(TreeKnowledge, OutOfRangeValuesAreRefusedByName) {
@@ -60,7 +63,8 @@ TEST(TreeKnowledge, OutOfRangeValuesAreRefusedByName) {
        std::vector<std::pair<std::string, std::string>>{{"ismcts(expand=1.5)", "expand"},
                                                         {"ismcts(expand=-0.1)", "expand"},
                                                         {"ismcts(bias=-1)", "bias"},
-                                                        {"ismcts(bias=101)", "bias"}}) {
+                                                        {"ismcts(bias=101)", "bias"},
+                                                        {"ismcts(widen=-0.5)", "widen"}}) {
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;
     EXPECT_NE(agent.error().message.find(name), std::string::npos) << agent.error().message;
@@ -131,6 +135,30 @@ TEST(TreeKnowledge, ExpansionAndBiasFollowThePolicy) {
   }
   EXPECT_GT(first_random_off, 0) << "the test positions cannot tell a random expansion apart";
   EXPECT_GT(biased_random_off, 0) << "the test positions cannot tell the bias apart";
+}
+
+// A node with many legal actions (Kilimanjaro's first move: a tile on any free field) offers a new
+// one only while fewer than 1 + widen * sqrt(visits) are tried; without widening every iteration
+// of a short search tries another.
+TEST(TreeKnowledge, WideningTriesNewActionsAtTheSquareRootOfTheVisits) {
+  auto game = Games().Create("kilimanjaro(players=2)");
+  ASSERT_TRUE(game.has_value());
+  auto root = (*game)->NewInitialState(3);
+  ActionList legal;
+  root->LegalActions(0, legal);
+  ASSERT_GT(legal.Size(), 150);
+  auto tried_after = [&](ismcts::TreeKnowledge knowledge) {
+    ismcts::Search search(0.7, 0, 0.5, 0, PlayoutOptions{}, knowledge);
+    search.Begin(*root, 0, 9);
+    BudgetClock clock(100, std::nullopt);
+    search.Continue(*root, clock);
+    return search.RootEstimates().size();
+  };
+  EXPECT_EQ(tried_after({}), 100u);
+  // Iteration n (0..99) sees n visits at the root and expands while tried < 1 + widen sqrt(n):
+  // with widen 1 the 11th action at n = 82 (10 < 1 + 9.06), with widen 2 the 21st at n = 91.
+  EXPECT_EQ(tried_after({0, 0, 1.0}), 11u);
+  EXPECT_EQ(tried_after({0, 0, 2.0}), 21u);
 }
 
 }  // namespace
