@@ -299,9 +299,12 @@ std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results) {
   std::vector<std::string> labels;
   for (const SimResult& r : results) {
     std::string label = r.game_name;
-    for (const auto& [key, value] : r.params.items())
-      if (differing[r.game_name].count(key))
-        label += " " + key + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+    for (const auto& [key, value] : r.params.items()) {
+      const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+      // An empty value (Kalimambo's `heaps`: random) is left out: "heaps=" says nothing, and the
+      // configurations that set it still show their value.
+      if (differing[r.game_name].count(key) && !text.empty()) label += " " + key + "=" + text;
+    }
     labels.push_back(label);
   }
   return labels;

@@ -24,7 +24,8 @@ struct SkillGap {
 std::optional<SkillGap> StrongVsWeak(const SimResult& result);
 
 // A short label for each result telling them apart: the game name and the parameters whose
-// values differ between the results ("kariba players=3").
+// values differ between the results ("kariba players=3"); a parameter whose value is empty
+// (Kalimambo's random `heaps`) is left out.
 std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results);
 
 // The name of the per-game CSV of configuration k (0-based): games_<k>.csv. The caller writes

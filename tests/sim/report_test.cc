@@ -53,6 +53,18 @@ TEST(ConfigLabelsTest, NameOnlyTheParametersThatDiffer) {
             (std::vector<std::string>{"kariba players=2", "kariba players=3", "kilimanjaro"}));
 }
 
+// Kalimambo's `heaps`, `order` and `rhino` are empty (random) in most configurations and set in
+// one: the label shows them where set and never as "heaps=".
+TEST(ConfigLabelsTest, LeaveOutEmptyParameters) {
+  const std::vector<SimResult> results = {
+      Simulate("kalimambo(players=3)", {"random"}, 1),
+      Simulate("kalimambo(players=3,heaps=3-7-11-15-19-23,order=2-0-1,rhino=30)", {"random"}, 1)};
+  const std::vector<std::string> labels = ConfigLabels(results);
+  EXPECT_EQ(labels[0], "kalimambo");
+  EXPECT_EQ(labels[1], "kalimambo heaps=3-7-11-15-19-23 order=2-0-1 rhino=30");
+  for (const std::string& label : labels) EXPECT_EQ(label.find("= "), std::string::npos) << label;
+}
+
 TEST(BuildReportTest, WritesEverySectionChartAndDataFile) {
   const std::vector<SimResult> results = {
       Simulate("kariba(players=2)", {"random", "random(seed=1)"}, 8),
