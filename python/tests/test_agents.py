@@ -59,10 +59,31 @@ def test_a_python_callable_is_an_agent_in_sim():
         savanna.register_agent("random", first_legal)
 
 
-def test_a_failing_python_agent_raises_after_sim():
+def test_a_failing_python_agent_stops_sim_at_once():
+    calls = []
+
     def broken(state, player):
+        calls.append(player)
         raise RuntimeError("my bot broke")
 
     savanna.register_agent("broken_bot", broken)
-    with pytest.raises(savanna.SavannaError, match="my bot broke"):
-        savanna.sim("kariba(players=2)", ["broken_bot", "random"], games=2, seed=1)
+    for threads in (1, 2):
+        calls.clear()
+        with pytest.raises(savanna.SavannaError, match="broken_bot: .*my bot broke"):
+            savanna.sim("kariba(players=2)", ["broken_bot", "random"], games=200, seed=1,
+                        threads=threads)
+        # No game goes on after the error: the callable is asked once per thread at most.
+        assert 1 <= len(calls) <= threads
+    # The error is not left pending for the next call.
+    assert savanna.sim("kariba(players=2)", ["random"], games=2, seed=1)["games"] == 2
+
+
+def test_a_failing_python_agent_raises_from_choose():
+    def broken(state, player):
+        raise ValueError("no idea")
+
+    savanna.register_agent("broken_chooser", broken)
+    agent = savanna.make_agent("broken_chooser")
+    state = savanna.load_game("kariba(players=2)").new_initial_state(3)
+    with pytest.raises(savanna.SavannaError, match="no idea"):
+        agent.choose(state)

@@ -63,14 +63,26 @@ def test_an_unknown_agent_error_lists_the_registered_python_agents():
     assert "ismcts" in message and "listed_bot" in message
 
 
-def test_a_failing_python_agent_raises_after_the_game(capfd):
+def test_a_failing_python_agent_stops_the_game_where_it_is(capfd, tmp_path):
+    calls = []
+
     def broken(state, player):
-        raise RuntimeError("the bot broke")
+        calls.append(player)
+        if len(calls) == 3:
+            raise RuntimeError("the bot broke")
+        return state.legal_actions(player)[0]
 
     savanna.register_agent("broken_player", broken)
+    record = tmp_path / "r.json"
     with pytest.raises(savanna.SavannaError, match="the bot broke"):
-        savanna.play("kariba(players=2)", ["broken_player", "random"], seed=2)
-    capfd.readouterr()
+        savanna.play("kariba(players=2)", ["broken_player", "random"], seed=2, record=str(record))
+    out = capfd.readouterr().out
+    assert len(calls) == 3
+    assert "Game stopped after" in out and "Result:" not in out
+    # The moves made before the error are kept in the record, and replay.
+    doc = json.loads(record.read_text())
+    assert 4 <= len(doc["actions"]) <= 6
+    savanna.replay(doc)
 
 
 def test_module_play_against_a_python_file_with_a_human_seat(tmp_path):

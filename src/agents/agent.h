@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,15 @@ class Decision {
   // A search's estimate of every action tried so far, in action order (what Analyze returns once
   // the thinking is done). Empty for agents that decide without searching.
   virtual std::vector<ActionEstimate> Estimates() const { return {}; }
+};
+
+// Thrown by Choose when an agent cannot choose at all (an external agent, such as a Python
+// callable, raised an error). It ends the game or run that asked: `sim` stops with an error
+// naming the game, a terminal game stops where it is (its record kept), and the caller reports
+// the agent's own error. Engine agents never throw it.
+class AgentError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class Agent {

@@ -59,23 +59,34 @@ class TerminalGame {
     if (humans_ != 1) reader_ = kSpectator;
   }
 
-  // Plays until the game ends or a human quits (or stdin ends).
-  void Run() {
+  // Plays until the game ends or a human quits (or stdin ends). An agent that cannot choose
+  // (AgentError) stops the game where it is, with its record kept, and is the error returned.
+  Result<void> Run() {
     while (true) {
-      Announce(session_.RunAgents([this] { SaveRecord(); }));
+      try {
+        Announce(session_.RunAgents([this] { SaveRecord(); }));
+      } catch (const AgentError& e) {
+        PrintStopped();
+        return Fail(ErrorCode::kInvalidArgument, e.what());
+      }
       if (session_.IsTerminal()) break;
       if (!HumanTurn(session_.HumansToAct().First())) {
-        std::cout << "\nGame stopped after " << session_.record().actions.size() << " actions"
-                  << (record_path_.empty() ? "" : "; the record is in " + record_path_) << ".\n";
-        return;
+        PrintStopped();
+        return {};
       }
     }
     PrintResult();
+    return {};
   }
 
  private:
   std::string SeatLabel(Player p) const {
     return SeatName(p) + " (" + seat_texts_[size_t(p)] + ")";
+  }
+
+  void PrintStopped() const {
+    std::cout << "\nGame stopped after " << session_.record().actions.size() << " actions"
+              << (record_path_.empty() ? "" : "; the record is in " + record_path_) << ".\n";
   }
 
   // Saves the record when --record was given; warns once on stderr if that fails.
@@ -269,10 +280,9 @@ Result<void> PlayInTerminal(const GameRegistry& games, const PlayOptions& option
   for (Player p = 0; p < session->NumPlayers(); ++p)
     std::cout << (p ? ", " : " ") << SeatName(p) << " " << session->seats()[size_t(p)];
   std::cout << "\nType 'help' at a prompt for the commands.\n";
-  TerminalGame(std::move(*session), std::move(*seats), options.record_path, std::move(*hint_agent),
-               options.hints)
+  return TerminalGame(std::move(*session), std::move(*seats), options.record_path,
+                      std::move(*hint_agent), options.hints)
       .Run();
-  return {};
 }
 
 }  // namespace savanna::cli

@@ -33,8 +33,7 @@ void BindAgents(py::module_& m) {
           "choose",
           [](Agent& agent, const PyState& s, const py::object& player) {
             const Player p = ActingPlayer(*s.state, player);
-            py::gil_scoped_release release;
-            return agent.Choose(*s.state, p);
+            return RunAgentLoop([&] { return agent.Choose(*s.state, p); });
           },
           py::arg("state"), py::arg("player") = py::none(),
           "Chooses a legal action for the player (the single player to act by default), using "
@@ -52,11 +51,7 @@ void BindAgents(py::module_& m) {
          uint64_t seed, int threads) {
         SimConfig config{
             .game_spec = game, .agents = agents, .games = games, .seed = seed, .threads = threads};
-        Result<SimResult> result = [&] {
-          py::gil_scoped_release release;
-          return RunSimulation(Games(), config);
-        }();
-        RaisePendingAgentError();
+        Result<SimResult> result = RunAgentLoop([&] { return RunSimulation(Games(), config); });
         return ToPython(SimResultToJson(Unwrap(std::move(result))));
       },
       py::arg("game"), py::arg("agents"), py::arg("games") = 100, py::arg("seed") = 1,

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/agent.h"
 #include "core/game.h"
 #include "core/record.h"
 #include "core/result.h"
@@ -64,7 +65,23 @@ void BindAgents(py::module_& m);
 void BindVectorEnv(py::module_& m);
 void BindPythonAgents(py::module_& m);
 void BindPlay(py::module_& m);
-// Raises the first error a Python agent met inside a C++ loop (sim), if any, and clears it.
+// Raises the first error a Python agent met inside a C++ loop (sim, play), if any, and clears it.
 void RaisePendingAgentError();
+// Runs `loop` (GIL released), which may stop on an agent that cannot choose (AgentError); then
+// raises the Python agent's own error if one is pending (also when `loop` ended otherwise).
+template <class Loop>
+auto RunAgentLoop(Loop&& loop) {
+  try {
+    auto result = [&] {
+      py::gil_scoped_release release;  // Python agents take the lock when they choose
+      return loop();
+    }();
+    RaisePendingAgentError();
+    return result;
+  } catch (const AgentError& e) {
+    RaisePendingAgentError();
+    Raise(e.what());
+  }
+}
 
 }  // namespace savanna::python

@@ -32,12 +32,7 @@ void BindPlay(py::module_& m) {
         if (split && split->size() != seats.size())
           Raise("seats: an entry holds a comma outside parentheses: give one entry per seat");
         py::module_::import("sys").attr("stdout").attr("flush")();
-        Result<void> played = [&] {
-          py::gil_scoped_release release;  // Python agents take the lock when they choose
-          return cli::PlayInTerminal(Games(), options);
-        }();
-        RaisePendingAgentError();
-        Unwrap(std::move(played));
+        Unwrap(RunAgentLoop([&] { return cli::PlayInTerminal(Games(), options); }));
       },
       py::arg("game"), py::arg("seats"), py::arg("seed") = py::none(), py::arg("record") = "",
       py::arg("hints") = false, py::arg("hint_agent") = "expert",

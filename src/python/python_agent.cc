@@ -14,8 +14,10 @@
 namespace savanna::python {
 namespace {
 
-// The first Python error raised inside an agent during a C++ loop (sim on several threads): the
-// agent plays its first legal action instead, and the caller raises this error afterwards.
+// The first Python error raised inside an agent during a C++ loop (sim on several threads). The
+// agent throws AgentError, which stops the game or run (no later game starts, a terminal game
+// stops where it is), and the binding that started the loop raises this error, traceback and
+// all.
 struct PendingError {
   std::mutex mutex;
   std::string message;
@@ -35,8 +37,6 @@ class PythonAgent final : public Agent {
   }
 
   Action Choose(const State& state, Player player) override {
-    ActionList legal;
-    state.LegalActions(player, legal);
     py::gil_scoped_acquire gil;
     try {
       // The registry keeps every game it made: this finds the state's own game object.
@@ -47,18 +47,21 @@ class PythonAgent final : public Agent {
       py::object chosen = fn_(py::cast(std::move(view)), player);
       return ToAction(state, player, chosen);
     } catch (py::error_already_set& e) {
-      Keep(name_ + ": " + e.what());
+      Fail(e.what());
     } catch (const std::exception& e) {
-      Keep(name_ + ": " + e.what());
+      Fail(e.what());
     }
-    return legal[0];
   }
   std::string Spec() const override { return name_; }
 
  private:
-  static void Keep(const std::string& message) {
-    std::lock_guard lock(Pending().mutex);
-    if (Pending().message.empty()) Pending().message = message;
+  [[noreturn]] void Fail(const std::string& error) const {
+    {
+      std::lock_guard lock(Pending().mutex);
+      if (Pending().message.empty()) Pending().message = name_ + ": " + error;
+    }
+    // The engine's error is one line; the Python one (kept above) has the traceback.
+    throw AgentError("the Python agent " + name_ + " failed: " + error.substr(0, error.find('\n')));
   }
 
   std::string name_;

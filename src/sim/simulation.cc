@@ -214,7 +214,7 @@ Result<SimPart> RunSimulationPart(const GameRegistry& registry, const SimConfig&
                       std::to_string(stats.games()) + " games of " + std::to_string(total) + ")");
     accumulator = stats;
   }
-  std::optional<Error> checkpoint_error;
+  std::optional<Error> stop_error;  // a failed checkpoint or agent: no game starts after it
   if (control.checkpoint)
     if (auto saved = control.checkpoint(result, accumulator); !saved)
       return tl::unexpected(saved.error());
@@ -244,7 +244,7 @@ Result<SimPart> RunSimulationPart(const GameRegistry& registry, const SimConfig&
         progress(folded - first, total - first);
       if (control.checkpoint && folded < total && Clock::now() >= next_checkpoint) {
         if (auto saved = control.checkpoint(result, accumulator); !saved) {
-          checkpoint_error = saved.error();
+          stop_error = saved.error();
           return;
         }
         next_checkpoint = Clock::now() + checkpoint_every;
@@ -257,22 +257,33 @@ Result<SimPart> RunSimulationPart(const GameRegistry& registry, const SimConfig&
     leads.Reserve(plan->game->MaxGameLength());
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
-      slot_freed.wait(lock, [&] {
-        return next >= total || next < folded + window || checkpoint_error.has_value();
-      });
-      if (next >= total || checkpoint_error) return;
+      slot_freed.wait(
+          lock, [&] { return next >= total || next < folded + window || stop_error.has_value(); });
+      if (next >= total || stop_error) return;
       const int64_t index = next++;
       lock.unlock();
-      GameOutcome outcome = PlayGame(*plan, config.seed, index, leads);
+      std::optional<GameOutcome> outcome;
+      try {
+        outcome = PlayGame(*plan, config.seed, index, leads);
+      } catch (const AgentError& e) {
+        // An agent that cannot choose stops the run: no later game starts, and the error,
+        // not a short count, is the run's result.
+        lock.lock();
+        if (!stop_error)
+          stop_error =
+              Error{ErrorCode::kInvalidArgument, "game " + std::to_string(index) + ": " + e.what()};
+        slot_freed.notify_all();
+        return;
+      }
       lock.lock();
-      finished[size_t(index % window)] = std::move(outcome);
+      finished[size_t(index % window)] = std::move(*outcome);
       const int64_t before = folded;
       fold_ready();
-      if (folded != before || checkpoint_error) slot_freed.notify_all();
+      if (folded != before || stop_error) slot_freed.notify_all();
     }
   };
   if (start < total) ThreadPool::Shared().Run(threads, [&](int) { work(); });
-  if (checkpoint_error) return tl::unexpected(*checkpoint_error);
+  if (stop_error) return tl::unexpected(*stop_error);
   return SimPart{std::move(result), std::move(accumulator)};
 }
 

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 
 #include "agents/agent.h"
+#include "core/action_list.h"
 #include "core/rng.h"
 #include "games/registry.h"
 
@@ -310,6 +312,42 @@ TEST(RunSimulationTest, RejectsEveryBadConfiguration) {
 TEST(RunSimulationTest, AcceptsTheThreadLimits) {
   EXPECT_TRUE(RunSimulation(Games(), Config("kariba(players=2)", {"random"}, 2, 256)));
   EXPECT_TRUE(RunSimulation(Games(), Config("kariba(players=2)", {"random"}, 1, 1)));
+}
+
+// An agent that plays the first legal action until its `fail_at`-th choice, then throws
+// AgentError (as a Python agent whose callable raised does); it counts its calls in `calls`.
+class FailingAgent final : public Agent {
+ public:
+  FailingAgent(std::atomic<int>* calls, int fail_at) : calls_(calls), fail_at_(fail_at) {}
+  Action Choose(const State& state, Player player) override {
+    if (calls_->fetch_add(1) + 1 >= fail_at_) throw AgentError("the test agent broke");
+    ActionList legal;
+    state.LegalActions(player, legal);
+    return legal[0];
+  }
+  std::string Spec() const override { return "failing_test_agent"; }
+
+ private:
+  std::atomic<int>* calls_;
+  int fail_at_;
+};
+
+TEST(RunSimulationTest, AnAgentThatCannotChooseStopsTheRunWithAnError) {
+  for (int threads : {1, 2}) {
+    static std::atomic<int> calls;
+    calls = 0;
+    ASSERT_TRUE(RegisterExternalAgent(
+        "failing_test_agent", [](uint64_t) { return std::make_unique<FailingAgent>(&calls, 30); }));
+    SimConfig config = Config("kariba(players=2)", {"failing_test_agent", "random"}, 1000, threads);
+    auto result = RunSimulation(Games(), config);
+    ASSERT_FALSE(result.has_value()) << threads;
+    EXPECT_NE(result.error().message.find("the test agent broke"), std::string::npos)
+        << result.error().message;
+    EXPECT_EQ(result.error().message.rfind("game ", 0), 0u) << result.error().message;
+    // The run stopped at once: each thread played at most the game it was in (a Kariba game
+    // asks each seat for ~15-40 actions; 1,000 games would ask for tens of thousands).
+    EXPECT_LE(calls.load(), 30 + threads) << threads;
+  }
 }
 
 }  // namespace
