@@ -205,7 +205,7 @@ std::vector<ReportSection> DistributionSections(const std::vector<SimResult>& re
                        "Game length",
                        "Actions per game (every submission counts).",
                        {{"length.svg", "Game length", ""}},
-                       {{"configuration", ""}, "llrrrrrrr", {}},
+                       {{"configuration", "measure"}, "llrrrrrrr", {}},
                        false};
   ReportSection scores{"scores",
                        "Scores",

@@ -48,12 +48,15 @@ std::string InlineHtml(const std::string& text) {
   return out;
 }
 
-std::string HtmlTable(const ReportTable& table) {
+// In a region that scrolls sideways when the table is wider than the page, which a keyboard can
+// focus to scroll it too.
+std::string HtmlTable(const ReportTable& table, const std::string& title) {
   if (table.head.empty()) return "";
   auto cls = [&](size_t c) {
     return c < table.align.size() && table.align[c] == 'r' ? std::string(" class=\"num\"") : "";
   };
-  std::string html = "<div class=\"scroll\"><table>\n<thead><tr>";
+  std::string html = "<div class=\"scroll\" role=\"region\" tabindex=\"0\" aria-label=\"" +
+                     EscapeXml(title) + "\"><table>\n<thead><tr>";
   for (size_t c = 0; c < table.head.size(); ++c)
     html += "<th scope=\"col\"" + cls(c) + ">" + InlineHtml(table.head[c]) + "</th>";
   html += "</tr></thead>\n<tbody>\n";
@@ -81,6 +84,7 @@ nav ul { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-sty
 code { font: .9em ui-monospace, "DejaVu Sans Mono", monospace; background: #f2f2f2;
        padding: 0 .2em; border-radius: 3px; overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; }
+.scroll:focus-visible { outline: 2px solid #0072B2; }
 table { border-collapse: collapse; font-size: .9rem; margin: .5rem 0 1rem; }
 th, td { padding: .25rem .6rem; border-bottom: 1px solid #ddd; text-align: left;
          vertical-align: top; }
@@ -132,7 +136,7 @@ std::string ReportHtml(const ReportDocument& document,
     if (!section.summary) continue;
     html += "<section class=\"summary\" id=\"" + EscapeXml(section.id) + "\">\n<h2>" +
             EscapeXml(section.title) + "</h2>\n" + Paragraph(section.intro) +
-            HtmlTable(section.table) + "</section>\n";
+            HtmlTable(section.table, section.title) + "</section>\n";
   }
   html += "<section id=\"charts\">\n<h2>Charts</h2>\n";
   for (const ReportSection& section : document.sections) {
@@ -153,7 +157,7 @@ std::string ReportHtml(const ReportDocument& document,
     html += "<section id=\"" + EscapeXml(section.id) + "\">\n<h3>" + EscapeXml(section.title) +
             "</h3>\n";
     if (section.figures.empty()) html += Paragraph(section.intro);
-    html += HtmlTable(section.table) + "</section>\n";
+    html += HtmlTable(section.table, section.title) + "</section>\n";
   }
   return html + "</section>\n</main>\n</body>\n</html>\n";
 }

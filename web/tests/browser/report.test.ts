@@ -1,7 +1,8 @@
 // The balance report's HTML page (`savanna report`, src/sim/report_document.cc) in a real
 // browser: over 42 configurations with long names, no text of any inline chart leaves its
 // drawing (getBBox inside the viewBox, and the text's box on the page inside the chart's box),
-// at a laptop's width and a phone's; the page fetches nothing and reads without JavaScript.
+// at a laptop's width and a phone's; the page fetches nothing, reads without JavaScript and
+// passes axe-core's accessibility rules.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SAVANNA, launchBrowser } from './harness.ts';
+import { SAVANNA, launchBrowser, violations } from './harness.ts';
 
 // A long agent spec, so that the ladder's labels (configuration and agent) are long too.
 const LONG_AGENT = 'random(seed=123456789012345678)';
@@ -91,6 +92,14 @@ describe('report.html', () => {
       expect(requests, 'nothing but the page itself is fetched').toEqual([url]);
       await context.close();
     });
+
+  test('axe-core finds no violation', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
 
   // The check can fail: a label moved past the left edge of a chart is found.
   test('the check finds a label cut off', async () => {
