@@ -258,5 +258,27 @@ TEST(SvgTest, TheHistogramLegendWidensToHoldTheLongestName) {
   EXPECT_LT(short_width, long_width);
 }
 
+// Many series: the panels grow so that every legend row stays in its panel, above the next.
+TEST(SvgTest, TheHistogramPanelsHoldLongLegends) {
+  Distribution d;
+  d.min = 0;
+  d.bin_width = 1;
+  d.counts = {1, 2, 1};
+  const std::vector<svg::HistogramSeries> series(12, {"agent", d});
+  const std::string chart = svg::Histograms("t", {{"first", series}, {"second", series}}, "x");
+  const double height = std::stod(chart.substr(chart.find("height=\"") + 8));
+  const size_t second = chart.find(">second</text>");
+  const double second_y = std::stod(chart.substr(chart.rfind("y=\"", second) + 3));
+  double last_legend_y = 0, lowest = 0;
+  for (size_t at = chart.find(">agent</text>"); at != std::string::npos;
+       at = chart.find(">agent</text>", at + 1)) {
+    const double y = std::stod(chart.substr(chart.rfind("y=\"", at) + 3));
+    if (at < second) last_legend_y = std::max(last_legend_y, y);
+    lowest = std::max(lowest, y);
+  }
+  EXPECT_LT(last_legend_y, second_y - 12) << "the first panel's legend runs into the second";
+  EXPECT_LT(lowest, height) << "the last legend row leaves the drawing";
+}
+
 }  // namespace
 }  // namespace savanna
