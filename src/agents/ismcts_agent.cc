@@ -19,6 +19,13 @@ std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
                                  "megabytes a decision's search trees may take together (0: no "
                                  "limit); when full, iterations go on without growing the tree"));
   for (ParamSpec& spec : PlayoutOptions::ParamSpecs()) specs.push_back(std::move(spec));
+  specs.push_back(ParamSpec::Double("expand", 0, 0, 1,
+                                    "the chance that an expansion takes the game's rollout "
+                                    "policy's choice among the untried actions (0: uniformly "
+                                    "random, the baseline)"));
+  specs.push_back(ParamSpec::Double("bias", 0, 0, 100,
+                                    "progressive bias: the game's rollout policy's choice gets "
+                                    "bias/(visits+1) on top of its UCB value (0: none)"));
   return specs;
 }
 
@@ -33,7 +40,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
   for (int t = 0; t < threads_; ++t)
     searches_.push_back(std::make_unique<ismcts::Search>(
         c_, int(params.Int("depth")), params.Double("margin"), tree_bytes / size_t(threads_),
-        PlayoutOptions::FromParams(params)));
+        PlayoutOptions::FromParams(params),
+        ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias")}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

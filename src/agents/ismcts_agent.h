@@ -17,7 +17,8 @@ namespace savanna {
 
 class IsmctsAgent final : public Agent {
  public:
-  // Declared parameters: iters, time, c, depth, margin, threads, tree_mb, seed.
+  // Declared parameters: iters, time, c, depth, margin, threads, tree_mb, the playout's (playout,
+  // eps, cutoff, mast), the tree's knowledge (expand, bias), seed.
   static std::vector<ParamSpec> ParamSpecs();
   IsmctsAgent(const Params& params, uint64_t seed);
 

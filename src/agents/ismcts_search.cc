@@ -16,6 +16,7 @@ void Search::Begin(const State& root, Player player, uint64_t seed) {
   rng_.Seed(seed);
   root_player_ = player;
   policy_ = playout_.PolicyFor(root);
+  tree_policy_ = knowledge_.Any() ? root.game().rollout_policy() : nullptr;
   if (playout_.mast > 0)
     mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(), playout_.mast);
   nodes_.clear();
@@ -143,34 +144,35 @@ void Search::Iterate(const State& root) {
 uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action) {
   scratch_->LegalActions(p, legal_);
   SAVANNA_CHECK(!legal_.Empty());
+  // With progressive bias, the policy's choice in this determinization gets the bonus.
+  const Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
+                               ? tree_policy_->Choose(*scratch_, p, legal_, rng_)
+                               : kInvalidAction;
   // Merge the sorted legal actions with the node's edges of `p` (sorted by action).
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
-  int untried = 0;
+  untried_.Clear();
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
   for (Action a : legal_) {
     while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
     if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
-      untried_[untried++] = a;
+      untried_.PushBack(a);
       continue;
     }
     Edge& edge = edges_[e];
     ++edge.available;
     const double value =
-        edge.visits == 0
-            ? std::numeric_limits<double>::infinity()
-            : edge.reward / edge.visits +
-                  c_ * std::sqrt(std::log(double(edge.available)) / double(edge.visits));
+        edge.visits == 0 ? std::numeric_limits<double>::infinity() : UcbValue(edge, a == favourite);
     if (value > best_value) {
       best_value = value;
       best = e;
     }
     e = edge.next;
   }
-  if (untried > 0) {
+  if (!untried_.Empty()) {
     expanded = true;
-    action = untried_[rng_.Below(uint32_t(untried))];
+    action = ExpansionChoice(p);
     if (!can_grow_) return kNone;
     const uint32_t inserted = InsertEdge(node, p, action);
     ++edges_[inserted].available;
@@ -178,6 +180,21 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
   }
   action = edges_[best].action;
   return best;
+}
+
+double Search::UcbValue(const Edge& edge, bool favourite) const {
+  const double visits = double(edge.visits);
+  double value = edge.reward / visits + c_ * std::sqrt(std::log(double(edge.available)) / visits);
+  if (favourite) value += knowledge_.bias / (visits + 1);
+  return value;
+}
+
+Action Search::ExpansionChoice(Player p) {
+  const int untried = untried_.Size();
+  if (tree_policy_ == nullptr || knowledge_.expand <= 0 ||
+      (knowledge_.expand < 1 && rng_.Uniform() >= knowledge_.expand))
+    return untried_[int(rng_.Below(uint32_t(untried)))];
+  return tree_policy_->Choose(*scratch_, p, untried_, rng_);
 }
 
 uint32_t Search::NewNode() {

@@ -5,7 +5,6 @@
 // others picked, and the node's children are keyed by the joint action.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -46,6 +45,19 @@ struct Node {
   uint32_t first_joint = kNone;
 };
 
+// Game knowledge inside the tree (the game's rollout policy, Game::rollout_policy(), whatever
+// the playouts do). The defaults are the baseline: no knowledge in the tree.
+struct TreeKnowledge {
+  // The chance that an expansion takes the policy's choice among the untried legal actions
+  // instead of a uniformly random one (0: always random).
+  double expand = 0;
+  // Progressive bias: the policy's choice among the legal actions gets `bias / (visits + 1)` on
+  // top of its UCB value, a pull that fades as the edge's own statistics grow (0: none).
+  double bias = 0;
+
+  bool Any() const { return expand > 0 || bias > 0; }
+};
+
 // One search tree with its scratch state and buffers. Reused from decision to decision: after
 // the first few searches it allocates only when the tree outgrows its largest size so far.
 class Search {
@@ -55,13 +67,15 @@ class Search {
   // `max_bytes`: the most the tree's storage may take (0: no limit); once it is full, iterations
   // go on through the tree as it is and play out from its leaves without adding nodes.
   // `playout`: how to play out below the tree (the default: random to the end).
+  // `knowledge`: the game's policy in selection and expansion (the default: none).
   Search(double exploration, int max_depth, double margin_weight, size_t max_bytes = 0,
-         PlayoutOptions playout = {})
+         PlayoutOptions playout = {}, TreeKnowledge knowledge = {})
       : c_(exploration),
         max_depth_(max_depth),
         margin_weight_(margin_weight),
         max_bytes_(max_bytes),
-        playout_(playout) {}
+        playout_(playout),
+        knowledge_(knowledge) {}
 
   // Starts a search of `root` for `player` (who must be to act there): clears the previous tree.
   void Begin(const State& root, Player player, uint64_t seed);
@@ -96,10 +110,17 @@ class Search {
   int max_depth_;
   double margin_weight_;
   size_t max_bytes_;
+  // The UCB value of `edge` (visited at least once), with progressive bias if `favourite`.
+  double UcbValue(const Edge& edge, bool favourite) const;
+  // The untried action to expand (untried_ is not empty).
+  Action ExpansionChoice(Player p);
+
   PlayoutOptions playout_;
-  Mast mast_;                              // used when playout_.mast > 0
-  const RolloutPolicy* policy_ = nullptr;  // the root's game's, when playout_ asks for one
-  bool can_grow_ = true;                   // this iteration may add to the tree
+  TreeKnowledge knowledge_;
+  Mast mast_;                                   // used when playout_.mast > 0
+  const RolloutPolicy* policy_ = nullptr;       // the root's game's, when playout_ asks for one
+  const RolloutPolicy* tree_policy_ = nullptr;  // the root's game's, when knowledge_ asks for one
+  bool can_grow_ = true;                        // this iteration may add to the tree
   Player root_player_ = 0;
   Rng rng_;
   std::unique_ptr<State> scratch_;
@@ -108,7 +129,7 @@ class Search {
   std::vector<JointChild> joints_;
   std::vector<uint32_t> path_;  // the edges chosen in this iteration
   ActionList legal_;
-  std::array<Action, ActionList::kCapacity> untried_;
+  ActionList untried_;
 };
 
 }  // namespace savanna::ismcts

@@ -25,10 +25,9 @@ TEST(Levels, EachLevelHasADefaultTimeThatAParameterChanges) {
   auto strong = MakeLevelForTest("strong(time=0.05)", 3);
   EXPECT_EQ(strong->Spec(), "strong(seed=3,threads=1,time=0.05,tree_mb=0)");
   EXPECT_EQ(MakeLevelForTest(strong->Spec())->Spec(), strong->Spec());
-  EXPECT_EQ(
-      dynamic_cast<LevelAgent&>(*strong).SearchSpec(),
-      "ismcts(c=0.7,cutoff=-1,depth=0,eps=-1,iters=1000,margin=0.5,mast=0,playout=policy,seed=3,"
-      "threads=1,time=0.05,tree_mb=0)");
+  EXPECT_EQ(dynamic_cast<LevelAgent&>(*strong).SearchSpec(),
+            "ismcts(bias=0,c=0.7,cutoff=-1,depth=0,eps=-1,expand=0,iters=1000,margin=0.5,mast=0,"
+            "playout=policy,seed=3,threads=1,time=0.05,tree_mb=0)");
   EXPECT_FALSE(MakeAgent("strong(iters=100)", 1).has_value());  // levels are timed
   EXPECT_FALSE(MakeAgent("expert(time=0)", 1).has_value());
 }

@@ -143,6 +143,21 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     };
     mast_iterations();
     EXPECT_EQ(AllocationsOf(mast_iterations), 0) << config.spec << ": ISMCTS iterations with MAST";
+
+    // The game's policy in the tree (expansion and progressive bias) and in the playouts.
+    PlayoutOptions policy_playouts;
+    policy_playouts.use_policy = true;
+    policy_playouts.cutoff = -1;
+    policy_playouts.epsilon = -1;
+    ismcts::Search knowing(0.7, 0, 0.5, 0, policy_playouts, ismcts::TreeKnowledge{0.8, 1.0});
+    auto knowing_iterations = [&] {
+      knowing.Begin(*mid, p, 5);
+      BudgetClock clock(400, std::nullopt);
+      knowing.Continue(*mid, clock);
+    };
+    knowing_iterations();
+    EXPECT_EQ(AllocationsOf(knowing_iterations), 0)
+        << config.spec << ": ISMCTS iterations with the policy in the tree";
   }
 }
 

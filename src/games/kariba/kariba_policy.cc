@@ -21,16 +21,24 @@ constexpr double kCaptureValue = 1.0;
 constexpr double kEvaluationScale = 4.0;
 
 // The largest weighted capture the next player could make at `waterhole`, counting only animals
-// of which enough copies are unseen (`unseen`).
+// of which enough copies are unseen (`unseen`). One pass from the weakest animal up keeps the
+// nearest weaker animal present, which is what the animal's triple would chase (the rules'
+// ChaseTarget, without rescanning for each animal: this runs for every play of every playout).
 double Threat(const Config& config, const AnimalCounts& waterhole, const AnimalCounts& unseen) {
   double worst = 0;
+  int below = 0;  // the strongest animal weaker than `animal` with cards at the waterhole
   for (int animal = 1; animal <= config.animals; ++animal) {
     const int need = std::max(1, 3 - int(waterhole[animal]));
-    if (unseen[animal] < need) continue;
-    AnimalCounts after = waterhole;
-    after[animal] = uint8_t(after[animal] + need);
-    const int target = ChaseTarget(config, after, animal);
-    if (target != 0) worst = std::max(worst, kThreatWeight[need] * after[target]);
+    if (unseen[animal] >= need) {
+      int target = below;
+      if (animal == 1) {
+        target = waterhole[config.animals] > 0 ? config.animals : 0;
+      } else if (config.chase == ChaseRule::kAdjacent) {
+        target = waterhole[animal - 1] > 0 ? animal - 1 : 0;
+      }
+      if (target != 0) worst = std::max(worst, kThreatWeight[need] * waterhole[target]);
+    }
+    if (waterhole[animal] > 0) below = animal;
   }
   return worst;
 }

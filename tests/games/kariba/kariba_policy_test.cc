@@ -7,7 +7,8 @@
 namespace savanna::kariba::testing {
 namespace {
 
-constexpr int kPolicyMouse = 1, kPolicyMeerkat = 2, kPolicyZebra = 3, kPolicyGiraffe = 4;
+constexpr int kPolicyMouse = 1, kPolicyMeerkat = 2, kPolicyZebra = 3, kPolicyGiraffe = 4,
+              kPolicyElephant = 8;
 
 // The policy's choice for player 0 in `state`, for each of 20 seeds of its tie-breaks.
 std::vector<std::string> PolicyChoices(const KaribaState& state) {
@@ -39,6 +40,34 @@ TEST(KaribaHeuristics, DoesNotLeaveACheapTriple) {
                .Hand(0, {{kPolicyZebra, 2}, {kPolicyMouse, 3}})
                .Build();
   for (const std::string& choice : PolicyChoices(*s)) EXPECT_EQ(choice, "play 1 mouse");
+}
+
+TEST(KaribaHeuristics, DoesNotLeaveTheMouseAPairBesideTheElephants) {
+  // A second mouse would let the next player's one mouse drive off four elephants; a zebra
+  // captures nothing and leaves the mice a card further from it.
+  auto s = Position("kariba(players=2)")
+               .Waterhole({{kPolicyElephant, 4}, {kPolicyMouse, 1}})
+               .Hand(0, {{kPolicyMouse, 1}, {kPolicyZebra, 2}})
+               .Build();
+  for (const std::string& choice : PolicyChoices(*s)) EXPECT_NE(choice, "play 1 mouse");
+}
+
+TEST(KaribaHeuristics, AdjacentChaseThreatensOnlyTheNextLowerAnimal) {
+  // Under chase=adjacent a zebra pair beside no meerkat threatens nothing, so two zebras are as
+  // good as one (a meerkat would leave a meerkat pair beside four mice); with the closest rule
+  // two zebras would leave the next player four mice to take with one zebra.
+  auto adjacent = Position("kariba(players=2,chase=adjacent)")
+                      .Waterhole({{kPolicyMouse, 4}})
+                      .Hand(0, {{kPolicyZebra, 2}, {kPolicyMeerkat, 1}})
+                      .Build();
+  auto closest = Position("kariba(players=2)")
+                     .Waterhole({{kPolicyMouse, 4}})
+                     .Hand(0, {{kPolicyZebra, 2}, {kPolicyMeerkat, 1}})
+                     .Build();
+  bool two_zebras = false;
+  for (const std::string& choice : PolicyChoices(*adjacent)) two_zebras |= choice == "play 2 zebra";
+  EXPECT_TRUE(two_zebras);
+  for (const std::string& choice : PolicyChoices(*closest)) EXPECT_NE(choice, "play 2 zebra");
 }
 
 TEST(KaribaHeuristics, EvaluationFavoursTheCardsWon) {

@@ -1,0 +1,137 @@
+// Game knowledge inside the ISMCTS tree (`expand`, `bias`; ismcts::TreeKnowledge): each
+// parameter changes the search, repeats with the same seed, follows the game's rollout policy
+// where it says it does, is refused out of range, and changes nothing in a game without a policy.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "agents/ismcts_search.h"
+#include "agents/search_common.h"
+#include "core/action_list.h"
+#include "core/rng.h"
+#include "games/registry.h"
+#include "testing/test_games.h"
+
+namespace savanna {
+namespace {
+
+// The actions of one self-play game of `game_spec` by the agent `spec` (seed 1).
+std::vector<Action> KnowledgeSelfPlay(const GameRegistry& registry, const std::string& game_spec,
+                                      const std::string& spec) {
+  auto game = registry.Create(game_spec);
+  EXPECT_TRUE(game.has_value()) << game_spec;
+  auto agent = MakeAgent(spec, 1);
+  EXPECT_TRUE(agent.has_value()) << spec;
+  auto state = (*game)->NewInitialState(5);
+  std::vector<Action> actions;
+  while (!state->IsTerminal()) {
+    const Player player = state->PlayersToAct().First();
+    actions.push_back((*agent)->Choose(*state, player));
+    state->ApplyUnchecked(player, actions.back());
+  }
+  return actions;
+}
+
+TEST(TreeKnowledge, EachParameterChangesTheSearchAndRepeatsWithTheSameSeed) {
+  const std::string game = "kariba(players=2)";
+  const auto baseline = KnowledgeSelfPlay(Games(), game, "ismcts(iters=300)");
+  for (const char* spec :
+       {"ismcts(iters=300,expand=1)", "ismcts(iters=300,expand=0.5)", "ismcts(iters=300,bias=1)"}) {
+    const auto once = KnowledgeSelfPlay(Games(), game, spec);
+    EXPECT_NE(once, baseline) << spec;
+    EXPECT_EQ(once, KnowledgeSelfPlay(Games(), game, spec)) << spec;
+  }
+  EXPECT_NE(KnowledgeSelfPlay(Games(), game, "ismcts(iters=300,expand=1)"),
+            KnowledgeSelfPlay(Games(), game, "ismcts(iters=300,expand=0.5)"));
+}
+
+TEST(TreeKnowledge, AGameWithoutAPolicyIsSearchedAsBefore) {
+  const std::string game = "sealed_bids(players=3,cards=5)";
+  ASSERT_EQ((*testing::TestGames().Create(game))->rollout_policy(), nullptr);
+  EXPECT_EQ(KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,expand=1,bias=2)"),
+            KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200)"));
+}
+
+TEST(TreeKnowledge, OutOfRangeValuesAreRefusedByName) {
+  for (const auto& [spec, name] :
+       std::vector<std::pair<std::string, std::string>>{{"ismcts(expand=1.5)", "expand"},
+                                                        {"ismcts(expand=-0.1)", "expand"},
+                                                        {"ismcts(bias=-1)", "bias"},
+                                                        {"ismcts(bias=101)", "bias"}}) {
+    auto agent = MakeAgent(spec, 1);
+    ASSERT_FALSE(agent.has_value()) << spec;
+    EXPECT_NE(agent.error().message.find(name), std::string::npos) << agent.error().message;
+  }
+}
+
+// The actions the policy may choose for `player` in determinizations of `state` from that
+// player's view (what the search sees; the policy's ties are broken at random, and it may look
+// at re-drawn hidden cards: many draws collect them all).
+std::set<Action> PolicyChoices(const State& state, Player player) {
+  const RolloutPolicy* policy = state.game().rollout_policy();
+  auto scratch = state.Clone();
+  ActionList legal;
+  std::set<Action> choices;
+  for (uint64_t seed = 1; seed <= 400; ++seed) {
+    Rng rng(seed);
+    scratch->CopyFrom(state);
+    scratch->DeterminizeInPlace(player, rng);
+    scratch->LegalActions(player, legal);
+    choices.insert(policy->Choose(*scratch, player, legal, rng));
+  }
+  return choices;
+}
+
+// Kariba positions where the first player has more than one legal action and the policy does
+// not like them all equally.
+std::vector<std::unique_ptr<State>> PositionsWithAPreference(const Game& game) {
+  std::vector<std::unique_ptr<State>> positions;
+  for (uint64_t seed = 1; positions.size() < 12 && seed < 200; ++seed) {
+    auto state = game.NewInitialState(seed);
+    ActionList legal;
+    state->LegalActions(0, legal);
+    if (int(PolicyChoices(*state, 0).size()) < legal.Size()) positions.push_back(std::move(state));
+  }
+  return positions;
+}
+
+// The root's most visited action after `iterations` iterations (after one: the first expanded).
+Action MostVisitedAfter(const State& root, int iterations, ismcts::TreeKnowledge knowledge,
+                        double c, uint64_t seed) {
+  ismcts::Search search(c, 0, 0.5, 0, PlayoutOptions{}, knowledge);
+  search.Begin(root, 0, seed);
+  BudgetClock clock(iterations, std::nullopt);
+  search.Continue(root, clock);
+  return MostVisited(search.RootEstimates());
+}
+
+// The first expansion (expand=1) and, under a strong bias, the most visited action are among
+// the policy's choices; without knowledge they are not always.
+TEST(TreeKnowledge, ExpansionAndBiasFollowThePolicy) {
+  auto game = Games().Create("kariba(players=2)");
+  ASSERT_TRUE(game.has_value());
+  const auto positions = PositionsWithAPreference(**game);
+  ASSERT_GE(positions.size(), 6u);
+  int first_random_off = 0;
+  int biased_random_off = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const State& root = *positions[i];
+    const std::set<Action> liked = PolicyChoices(root, 0);
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      EXPECT_TRUE(liked.count(MostVisitedAfter(root, 1, {1.0, 0}, 0.7, seed)))
+          << "position " << i << ": the first expansion is the policy's";
+      EXPECT_TRUE(liked.count(MostVisitedAfter(root, 200, {0, 100}, 0.1, seed)))
+          << "position " << i << ": a strong bias visits the policy's choice most";
+      first_random_off += liked.count(MostVisitedAfter(root, 1, {}, 0.7, seed)) ? 0 : 1;
+      biased_random_off += liked.count(MostVisitedAfter(root, 200, {}, 0.1, seed)) ? 0 : 1;
+    }
+  }
+  EXPECT_GT(first_random_off, 0) << "the test positions cannot tell a random expansion apart";
+  EXPECT_GT(biased_random_off, 0) << "the test positions cannot tell the bias apart";
+}
+
+}  // namespace
+}  // namespace savanna
