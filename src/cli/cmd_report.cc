@@ -143,7 +143,8 @@ int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool
                                r.agents[size_t(gap->weak)], 100 * gap->rate);
     std::cout << "\n";
   }
-  std::cout << "Wrote " << (std::filesystem::path(options.out) / "report.md").string() << "\n";
+  for (const char* page : {"report.html", "report.md"})
+    std::cout << "Wrote " << (std::filesystem::path(options.out) / page).string() << "\n";
   return kExitOk;
 }
 
@@ -161,7 +162,7 @@ void AddReportCommand(CLI::App& app, Context& context) {
   auto* cmd = app.add_subcommand(
       "report",
       "Simulate configurations (player counts, variants, games) among the same agents and write "
-      "a balance report: Markdown with SVG charts, JSON and CSV");
+      "a balance report: one HTML page (charts inline), Markdown with SVG charts, JSON and CSV");
   auto options = std::make_shared<ReportOptions>();
   cmd->add_option("SPECS", options->specs, "Game specs (with --configs: game names)")
       ->type_name("SPEC...")
@@ -182,8 +183,9 @@ void AddReportCommand(CLI::App& app, Context& context) {
   cmd->add_option("--out", options->out, "Folder for the report (default ./report)")
       ->type_name("DIR");
   cmd->footer(
-      "Writes DIR/report.md with seat advantage, agent ladder, luck-vs-skill, game length and\n"
-      "score distributions (SVG charts beside it), results.json and games_<k>.csv. Example:\n"
+      "Writes DIR/report.html (one self-contained page: the unfair configurations and the\n"
+      "balance highlights first, then the charts, then the tables), the same as DIR/report.md\n"
+      "with SVG charts beside it, results.json and games_<k>.csv. Example:\n"
       "  savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100");
   cmd->callback([&context, options] { context.exit_code = RunReport(context.games, *options); });
 }

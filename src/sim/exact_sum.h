@@ -27,8 +27,25 @@ class ExactSum {
     const double fraction = std::nearbyint(std::ldexp(magnitude - whole, kFractionBits));
     Accumulate((Int128(whole) << kFractionBits) + Int128(fraction), term < 0);
   }
+  // Adds `term` `times` times (times >= 0), exactly as that many Add(term).
+  void Add(double term, int64_t times) {
+    SAVANNA_CHECK(times >= 0);
+    ExactSum once;
+    once.Add(term);
+    const Int128 magnitude = once.sum_ < 0 ? -once.sum_ : once.sum_;
+    SAVANNA_CHECK_MSG(times == 0 || magnitude <= (Int128(1) << 126) / times,
+                      "ExactSum: sum out of range");
+    Accumulate(magnitude * times, term < 0);
+  }
   // Adds the terms of another sum.
   void Merge(const ExactSum& other) { Accumulate(other.sum_, false); }
+  // The sum divided by `n` (n > 0), from the exact quotient: n equal terms give that term back
+  // to the bit.
+  double Mean(int64_t n) const {
+    SAVANNA_CHECK(n > 0);
+    const Int128 quotient = sum_ / n, remainder = sum_ % n;
+    return std::ldexp(double(quotient) + double(remainder) / double(n), -kFractionBits);
+  }
   // The sum rounded to the nearest double (ties to even).
   double value() const { return std::ldexp(double(sum_), -kFractionBits); }
   bool operator==(const ExactSum& other) const { return sum_ == other.sum_; }

@@ -1,11 +1,14 @@
-// The balance report: Markdown tables and the charts of svg_plot.h over several simulations.
+// The balance report: its sections (sim/report_document.h) and the charts of svg_plot.h over
+// several simulations.
 #include "sim/report.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
 
+#include "sim/report_document.h"
 #include "sim/svg_plot.h"
 
 namespace savanna {
@@ -27,63 +30,115 @@ std::string Interval(double lo, double hi, bool percent) {
   return "[" + (percent ? Pct(lo) : Fixed(lo, 0)) + ", " + (percent ? Pct(hi) : Fixed(hi, 0)) + "]";
 }
 
-// Markdown table cells may not hold a bare '|'.
-std::string Cell(const std::string& text) {
-  std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
+// A configuration's label or an agent's spec as table text: agents as `code`.
+std::string Code(const std::string& text) { return "`" + text + "`"; }
 
-std::string Section(const std::string& title) { return "\n## " + title + "\n\n"; }
-
-std::string Overview(const std::vector<SimResult>& results,
-                     const std::vector<std::string>& labels) {
-  std::string md = Section("Overview");
-  md +=
-      "| configuration | games | mean length | P0 win rate [95%] | fair share | "
-      "strongest vs weakest |\n|---|---:|---:|---|---:|---|\n";
+ReportSection OverviewSection(const std::vector<SimResult>& results,
+                              const std::vector<std::string>& labels) {
+  ReportSection section{"overview", "Overview", "", {}, {}, false};
+  section.table = {{"configuration", "games", "mean length", "P0 win rate [95%]", "fair share",
+                    "strongest vs weakest"},
+                   "lrrrrr",
+                   {}};
   for (size_t i = 0; i < results.size(); ++i) {
     const SimResult& r = results[i];
     const SeatSummary& p0 = r.seat_advantage.at(0);
     const auto gap = StrongVsWeak(r);
-    md += "| " + Cell(labels[i]) + " | " + std::to_string(r.games) + " | " +
-          Fixed(r.mean_length, 1) + " | " + Pct(p0.win_rate) + " " +
-          Interval(p0.ci95_low, p0.ci95_high, true) + " | " + Pct(1.0 / r.players) + " | " +
-          (gap ? Pct(gap->rate) + " " + Interval(gap->ci95_low, gap->ci95_high, true) : "-") +
-          " |\n";
+    section.table.rows.push_back(
+        {labels[i], std::to_string(r.games), Fixed(r.mean_length, 1),
+         Pct(p0.win_rate) + " " + Interval(p0.ci95_low, p0.ci95_high, true), Pct(1.0 / r.players),
+         gap ? Pct(gap->rate) + " " + Interval(gap->ci95_low, gap->ci95_high, true) : "-"});
   }
-  return md;
+  return section;
 }
 
-std::string SeatSection(const std::vector<SimResult>& results,
-                        const std::vector<std::string>& labels,
-                        std::vector<svg::IntervalRow>& rows) {
-  std::string md = Section("Seat advantage");
-  md +=
-      "How often each seat won, whoever sat there (every agent sits in every seat equally "
-      "often). The dashed mark is the fair share.\n\n![Seat advantage](seat_advantage.svg)\n\n"
-      "| configuration | seat | win rate | 95% interval | fair share |\n|---|---|---:|---|---:|\n";
+// "+7.9 points [+4.7, +11.2]": a difference of rates in percentage points.
+std::string Points(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f", 100 * v);
+  return buf;
+}
+
+// The seats whose 95% interval excludes their fair share, the largest difference first.
+ReportSection UnfairSection(const std::vector<SimResult>& results,
+                            const std::vector<std::string>& labels) {
+  struct Unfair {
+    double difference;
+    std::vector<std::string> row;
+  };
+  std::vector<Unfair> found;
+  std::set<size_t> configurations;
   for (size_t i = 0; i < results.size(); ++i)
     for (size_t seat = 0; seat < results[i].seat_advantage.size(); ++seat) {
       const SeatSummary& s = results[i].seat_advantage[seat];
       const double fair = 1.0 / results[i].players;
-      md += "| " + Cell(labels[i]) + " | P" + std::to_string(seat) + " | " + Pct(s.win_rate) +
-            " | " + Interval(s.ci95_low, s.ci95_high, true) + " | " + Pct(fair) + " |\n";
+      if (s.ci95_low <= fair && fair <= s.ci95_high) continue;
+      configurations.insert(i);
+      found.push_back({s.win_rate - fair,
+                       {labels[i], "P" + std::to_string(seat) + (seat == 0 ? " (first move)" : ""),
+                        Pct(s.win_rate) + " " + Interval(s.ci95_low, s.ci95_high, true), Pct(fair),
+                        Points(s.win_rate - fair) + " points [" + Points(s.ci95_low - fair) + ", " +
+                            Points(s.ci95_high - fair) + "]"}});
+    }
+  std::stable_sort(found.begin(), found.end(), [](const Unfair& a, const Unfair& b) {
+    return std::abs(a.difference) > std::abs(b.difference);
+  });
+  ReportSection section{"unfair", "Summary: unfair configurations", "", {}, {}, true};
+  if (found.empty()) {
+    section.intro =
+        "No configuration is unfair at this number of games: every seat's 95% "
+        "interval holds its fair share 1 / players (" +
+        std::to_string(results.size()) + " configurations).";
+    return section;
+  }
+  section.intro = std::to_string(configurations.size()) + " of " + std::to_string(results.size()) +
+                  " configurations have a seat whose 95% win-rate interval excludes the fair "
+                  "share 1 / players; the largest difference first. Seat P0 moves first, so its "
+                  "row is the first-move advantage. With many seats, about one interval in twenty "
+                  "misses its true value by chance.";
+  section.table = {
+      {"configuration", "seat", "win rate [95%]", "fair share", "advantage [95%]"}, "llrrr", {}};
+  for (Unfair& u : found) section.table.rows.push_back(std::move(u.row));
+  return section;
+}
+
+ReportSection SeatSection(const std::vector<SimResult>& results,
+                          const std::vector<std::string>& labels,
+                          std::vector<svg::IntervalRow>& rows) {
+  ReportSection section{
+      "seat-advantage",
+      "Seat advantage",
+      "How often each seat won, whoever sat there (every agent sits in every "
+      "seat equally often). The dashed mark is the fair share.",
+      {{"seat_advantage.svg", "Seat advantage", ""}},
+      {{"configuration", "seat", "win rate", "95% interval", "fair share"}, "llrrr", {}},
+      false};
+  for (size_t i = 0; i < results.size(); ++i)
+    for (size_t seat = 0; seat < results[i].seat_advantage.size(); ++seat) {
+      const SeatSummary& s = results[i].seat_advantage[seat];
+      const double fair = 1.0 / results[i].players;
+      section.table.rows.push_back({labels[i], "P" + std::to_string(seat), Pct(s.win_rate),
+                                    Interval(s.ci95_low, s.ci95_high, true), Pct(fair)});
       rows.push_back({labels[i] + "  P" + std::to_string(seat), s.win_rate, s.ci95_low, s.ci95_high,
                       fair, int(i)});
     }
-  return md;
+  return section;
 }
 
-std::string LadderSection(const std::vector<SimResult>& results,
-                          const std::vector<std::string>& labels,
-                          std::vector<svg::IntervalRow>& rows, double& lo, double& hi) {
-  std::string md = Section("Agent ladder");
-  md +=
-      "Bradley-Terry ratings on the Elo scale (mean 0 per configuration) with bootstrap 95% "
-      "intervals over the deals, and each agent's win rate (fair share: 1 / players).\n\n"
-      "![Agent ladder](ladder.svg)\n\n| configuration | agent | rating | 95% interval | "
-      "win rate | 95% interval |\n|---|---|---:|---|---:|---|\n";
+ReportSection LadderSection(const std::vector<SimResult>& results,
+                            const std::vector<std::string>& labels,
+                            std::vector<svg::IntervalRow>& rows, double& lo, double& hi) {
+  ReportSection section{
+      "ladder",
+      "Agent ladder",
+      "Bradley-Terry ratings on the Elo scale (mean 0 per configuration) with "
+      "bootstrap 95% intervals over the deals, and each agent's win rate (fair "
+      "share: 1 / players).",
+      {{"ladder.svg", "Agent ladder", ""}},
+      {{"configuration", "agent", "rating", "95% interval", "win rate", "95% interval"},
+       "llrrrr",
+       {}},
+      false};
   lo = 0;
   hi = 0;
   for (size_t i = 0; i < results.size(); ++i) {
@@ -91,66 +146,82 @@ std::string LadderSection(const std::vector<SimResult>& results,
     for (size_t slot = 0; slot < r.ratings.size(); ++slot) {
       const Rating& rating = r.ratings[slot];
       const AgentSummary& s = r.seats[slot];
-      md += "| " + Cell(labels[i]) + " | `" + Cell(r.agents[slot]) + "` | " + Fixed(rating.elo, 0) +
-            " | " + Interval(rating.ci95_low, rating.ci95_high, false) + " | " + Pct(s.win_rate) +
-            " | " + Interval(s.ci95_low, s.ci95_high, true) + " |\n";
+      section.table.rows.push_back({labels[i], Code(r.agents[slot]), Fixed(rating.elo, 0),
+                                    Interval(rating.ci95_low, rating.ci95_high, false),
+                                    Pct(s.win_rate), Interval(s.ci95_low, s.ci95_high, true)});
       rows.push_back({labels[i] + "  " + r.agents[slot], rating.elo, rating.ci95_low,
                       rating.ci95_high, 0.0, int(slot)});
       lo = std::min(lo, rating.ci95_low);
       hi = std::max(hi, rating.ci95_high);
     }
   }
-  return md;
+  return section;
 }
 
-std::string SkillSection(const std::vector<SimResult>& results,
-                         const std::vector<std::string>& labels,
-                         std::vector<svg::IntervalRow>& rows) {
-  std::string md = Section("Luck and skill");
-  md +=
-      "How often the best-rated agent finished ahead of the worst-rated one, counting the "
-      "games in which at least one of the two won. Near 100%: skill decides; near 50%: luck "
-      "does.\n\n![Luck and skill](luck_skill.svg)\n\n| configuration | strong | weak | "
-      "strong ahead | 95% interval | comparisons |\n|---|---|---|---:|---|---:|\n";
+ReportSection SkillSection(const std::vector<SimResult>& results,
+                           const std::vector<std::string>& labels,
+                           std::vector<svg::IntervalRow>& rows) {
+  ReportSection section{
+      "luck-skill",
+      "Luck and skill",
+      "How often the best-rated agent finished ahead of the worst-rated one, "
+      "counting the games in which at least one of the two won. Near 100%: "
+      "skill decides; near 50%: luck does.",
+      {{"luck_skill.svg", "Luck and skill", ""}},
+      {{"configuration", "strong", "weak", "strong ahead", "95% interval", "comparisons"},
+       "lllrrr",
+       {}},
+      false};
   for (size_t i = 0; i < results.size(); ++i) {
     const auto gap = StrongVsWeak(results[i]);
     if (!gap) continue;
     const SimResult& r = results[i];
-    md += "| " + Cell(labels[i]) + " | `" + Cell(r.agents[gap->strong]) + "` | `" +
-          Cell(r.agents[gap->weak]) + "` | " + Pct(gap->rate) + " | " +
-          Interval(gap->ci95_low, gap->ci95_high, true) + " | " + Fixed(gap->comparisons, 0) +
-          " |\n";
+    section.table.rows.push_back({labels[i], Code(r.agents[size_t(gap->strong)]),
+                                  Code(r.agents[size_t(gap->weak)]), Pct(gap->rate),
+                                  Interval(gap->ci95_low, gap->ci95_high, true),
+                                  Fixed(gap->comparisons, 0)});
     rows.push_back({labels[i], gap->rate, gap->ci95_low, gap->ci95_high, 0.5, int(i)});
   }
-  return md;
+  return section;
 }
 
-std::string DistributionRow(const std::string& a, const std::string& b, const Distribution& d) {
-  return "| " + a + " | " + b + " | " + Fixed(d.mean, 1) + " | " + Fixed(d.sd, 1) + " | " +
-         Fixed(d.min, 0) + " | " + Fixed(d.p10, 1) + " | " + Fixed(d.median, 1) + " | " +
-         Fixed(d.p90, 1) + " | " + Fixed(d.max, 0) + " |\n";
+std::vector<std::string> DistributionRow(const std::string& a, const std::string& b,
+                                         const Distribution& d) {
+  return {a,
+          b,
+          Fixed(d.mean, 1),
+          Fixed(d.sd, 1),
+          Fixed(d.min, 0),
+          Fixed(d.p10, 1),
+          Fixed(d.median, 1),
+          Fixed(d.p90, 1),
+          Fixed(d.max, 0)};
 }
 
-std::string DistributionSections(const std::vector<SimResult>& results,
-                                 const std::vector<std::string>& labels) {
-  const std::string head =
-      " | mean | sd | min | p10 | median | p90 | max |\n|---|---|---:|---:|---:|---:|---:|---:|"
-      "---:|\n";
-  std::string md = Section("Game length");
-  md +=
-      "Actions per game (every submission counts).\n\n![Game length](length.svg)\n\n"
-      "| configuration | |" +
-      head;
-  for (size_t i = 0; i < results.size(); ++i)
-    md += DistributionRow(Cell(labels[i]), "actions", results[i].length);
-  md += Section("Scores");
-  md += "Each game's own points, by agent.\n\n![Scores](scores.svg)\n\n| configuration | agent" +
-        head;
-  for (size_t i = 0; i < results.size(); ++i)
+std::vector<ReportSection> DistributionSections(const std::vector<SimResult>& results,
+                                                const std::vector<std::string>& labels) {
+  const std::vector<std::string> head = {"mean", "sd", "min", "p10", "median", "p90", "max"};
+  ReportSection length{"length",
+                       "Game length",
+                       "Actions per game (every submission counts).",
+                       {{"length.svg", "Game length", ""}},
+                       {{"configuration", "measure"}, "llrrrrrrr", {}},
+                       false};
+  ReportSection scores{"scores",
+                       "Scores",
+                       "Each game's own points, by agent.",
+                       {{"scores.svg", "Scores", ""}},
+                       {{"configuration", "agent"}, "llrrrrrrr", {}},
+                       false};
+  length.table.head.insert(length.table.head.end(), head.begin(), head.end());
+  scores.table.head.insert(scores.table.head.end(), head.begin(), head.end());
+  for (size_t i = 0; i < results.size(); ++i) {
+    length.table.rows.push_back(DistributionRow(labels[i], "actions", results[i].length));
     for (size_t slot = 0; slot < results[i].scores.size(); ++slot)
-      md += DistributionRow(Cell(labels[i]), "`" + Cell(results[i].agents[slot]) + "`",
-                            results[i].scores[slot]);
-  return md;
+      scores.table.rows.push_back(
+          DistributionRow(labels[i], Code(results[i].agents[slot]), results[i].scores[slot]));
+  }
+  return {length, scores};
 }
 
 // "5.9% [5.8%, 6.0%]" for a rate, "2.87 [2.86, 2.88]" for a mean.
@@ -180,62 +251,112 @@ struct BalanceChart {
   const char* x_label;
   const char* text;  // the paragraph above the chart
   std::vector<svg::IntervalRow> rows;
+  bool percent;  // the rows are shares, shown as percentages in the highlights
 };
 
-std::string BalanceSection(const std::vector<SimResult>& results,
-                           const std::vector<std::string>& labels,
-                           std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<BalanceChart> charts = {
-      {"tie_rate.svg",
-       "Tie rate: games with a shared win",
-       "share of games",
-       "Games won by more than one player.",
-       {}},
-      {"lead_changes.svg",
-       "Lead changes per game",
-       "lead changes",
-       "Times the sole leader (the one player with the most points) changed hands; tied states "
-       "are skipped.",
-       {}},
-      {"decided_at.svg",
-       "Decided at: when the winner took the lead for good",
-       "share of the game's actions",
-       "With a sole winner: the point, as a share of the game's actions, from which the winner "
-       "led alone to the end (near 100%: decided at the very end; low: decided early).",
-       {}},
-      {"comeback_rate.svg",
-       "Comeback rate: the winner trailed at half-time",
-       "share of sole wins",
-       "With a sole winner: games whose winner was behind the leader after half of the actions.",
-       {}},
-      {"score_spread.svg",
-       "Score spread: highest final score minus lowest",
-       "points",
-       "How far apart the final scores were.",
-       {}},
-      {"first_move.svg",
-       "First-move advantage: seat 0's win rate minus the fair share",
-       "win rate minus 1 / players",
-       "Seat 0's win rate minus the fair share 1 / players, per player count (the dashed mark is "
-       "no advantage).",
-       {}}};
-  std::string md = Section("Balance metrics");
-  md +=
+std::vector<BalanceChart> BalanceCharts() {
+  return {{"tie_rate.svg",
+           "Tie rate: games with a shared win",
+           "share of games",
+           "Games won by more than one player.",
+           {},
+           true},
+          {"lead_changes.svg",
+           "Lead changes per game",
+           "lead changes",
+           "Times the sole leader (the one player with the most points) changed hands; tied "
+           "states are skipped.",
+           {},
+           false},
+          {"decided_at.svg",
+           "Decided at: when the winner took the lead for good",
+           "share of the game's actions",
+           "With a sole winner: the point, as a share of the game's actions, from which the "
+           "winner led alone to the end (near 100%: decided at the very end; low: decided early).",
+           {},
+           true},
+          {"comeback_rate.svg",
+           "Comeback rate: the winner trailed at half-time",
+           "share of sole wins",
+           "With a sole winner: games whose winner was behind the leader after half of the "
+           "actions.",
+           {},
+           true},
+          {"score_spread.svg",
+           "Score spread: highest final score minus lowest",
+           "points",
+           "How far apart the final scores were.",
+           {},
+           false},
+          {"first_move.svg",
+           "First-move advantage: seat 0's win rate minus the fair share",
+           "win rate minus 1 / players",
+           "Seat 0's win rate minus the fair share 1 / players, per player count (the dashed "
+           "mark is no advantage).",
+           {},
+           true}};
+}
+
+// The highest and the lowest configuration of every balance chart (and of luck and skill),
+// with their intervals: what a designer looks at first.
+ReportSection HighlightsSection(const std::vector<BalanceChart>& charts,
+                                const std::vector<svg::IntervalRow>& skill_rows) {
+  ReportSection section{
+      "highlights",
+      "Summary: balance highlights",
+      "For each measure, the configurations with the highest and the lowest value and their 95% "
+      "intervals; the charts and the details below have every configuration.",
+      {},
+      {{"measure", "highest", "lowest"}, "lll", {}},
+      true};
+  auto add = [&](const std::string& measure, const std::vector<svg::IntervalRow>& rows,
+                 bool percent) {
+    if (rows.empty()) return;
+    auto by_value = [](const svg::IntervalRow& a, const svg::IntervalRow& b) {
+      return a.value < b.value;
+    };
+    const auto [low, high] = std::minmax_element(rows.begin(), rows.end(), by_value);
+    auto cell = [percent](const svg::IntervalRow& r) {
+      return r.label + ": " +
+             (percent ? RateCell(r.value, r.low, r.high)
+                      : Fixed(r.value, 2) + " [" + Fixed(r.low, 2) + ", " + Fixed(r.high, 2) + "]");
+    };
+    section.table.rows.push_back({measure, cell(*high), cell(*low)});
+  };
+  for (const BalanceChart& chart : charts) {
+    std::string measure = chart.title;
+    measure = measure.substr(0, measure.find(':'));
+    add(measure, chart.rows, chart.percent);
+  }
+  add("Luck and skill (best-rated agent ahead)", skill_rows, true);
+  return section;
+}
+
+ReportSection BalanceSection(const std::vector<SimResult>& results,
+                             const std::vector<std::string>& labels,
+                             std::vector<BalanceChart>& charts,
+                             std::vector<std::pair<std::string, std::string>>& files) {
+  ReportSection section{
+      "balance",
+      "Balance metrics",
       "Per game, averaged over the games with 95% intervals (Wilson for rates, Student t for "
-      "means); docs/agents.md defines each one. In the charts, a colour is a player count.\n\n"
-      "| configuration | players | tie rate | lead "
-      "changes | decided at | comeback rate | score spread | first-move advantage |\n"
-      "|---|---:|---|---|---|---|---|---|\n";
+      "means); docs/agents.md defines each one. In the charts, a colour is a player count.",
+      {},
+      {{"configuration", "players", "tie rate", "lead changes", "decided at", "comeback rate",
+        "score spread", "first-move advantage"},
+       "lrrrrrrr",
+       {}},
+      false};
   for (size_t i = 0; i < results.size(); ++i) {
     const BalanceSummary& b = results[i].balance;
     const FirstMoveAdvantage& f = b.first_move;
-    md += "| " + Cell(labels[i]) + " | " + std::to_string(results[i].players) + " | " +
-          RateCell(b.tie_rate.rate, b.tie_rate.ci95_low, b.tie_rate.ci95_high) + " | " +
-          MeanCell(b.lead_changes, 2) + " | " +
-          RateCell(b.decided_at.mean, b.decided_at.ci95_low, b.decided_at.ci95_high) + " | " +
-          RateCell(b.comeback_rate.rate, b.comeback_rate.ci95_low, b.comeback_rate.ci95_high) +
-          " | " + MeanCell(b.score_spread, 1) + " | " +
-          RateCell(f.advantage, f.ci95_low, f.ci95_high) + " |\n";
+    section.table.rows.push_back(
+        {labels[i], std::to_string(results[i].players),
+         RateCell(b.tie_rate.rate, b.tie_rate.ci95_low, b.tie_rate.ci95_high),
+         MeanCell(b.lead_changes, 2),
+         RateCell(b.decided_at.mean, b.decided_at.ci95_low, b.decided_at.ci95_high),
+         RateCell(b.comeback_rate.rate, b.comeback_rate.ci95_low, b.comeback_rate.ci95_high),
+         MeanCell(b.score_spread, 1), RateCell(f.advantage, f.ci95_low, f.ci95_high)});
     const int colour = results[i].players;  // the same colour for a player count in every chart
     auto row = [&](double value, double low, double high) {
       return svg::IntervalRow{labels[i], value, low, high, {}, colour};
@@ -254,7 +375,7 @@ std::string BalanceSection(const std::vector<SimResult>& results,
          f.ci95_low, f.ci95_high, 0.0, f.players});
   }
   for (BalanceChart& chart : charts) {
-    md += "\n" + std::string(chart.text) + "\n\n![" + chart.title + "](" + chart.file + ")\n";
+    section.figures.push_back({chart.file, chart.title, chart.text});
     auto [lo, hi] = AxisFromZero(chart.rows);
     if (std::string(chart.file) == "decided_at.svg") hi = 1;  // a share of the game
     if (std::string(chart.file) == "first_move.svg") {
@@ -265,7 +386,7 @@ std::string BalanceSection(const std::vector<SimResult>& results,
     files.emplace_back(chart.file,
                        svg::IntervalChart(chart.title, chart.rows, lo, hi, chart.x_label));
   }
-  return md;
+  return section;
 }
 
 }  // namespace
@@ -299,9 +420,12 @@ std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results) {
   std::vector<std::string> labels;
   for (const SimResult& r : results) {
     std::string label = r.game_name;
-    for (const auto& [key, value] : r.params.items())
-      if (differing[r.game_name].count(key))
-        label += " " + key + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+    for (const auto& [key, value] : r.params.items()) {
+      const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+      // An empty value (Kalimambo's `heaps`: random) is left out: "heaps=" says nothing, and the
+      // configurations that set it still show their value.
+      if (differing[r.game_name].count(key) && !text.empty()) label += " " + key + "=" + text;
+    }
     labels.push_back(label);
   }
   return labels;
@@ -311,33 +435,38 @@ std::vector<std::pair<std::string, std::string>> BuildReport(
     const std::string& command, const std::vector<SimResult>& results) {
   const std::vector<std::string> labels = ConfigLabels(results);
   std::vector<std::pair<std::string, std::string>> files;
-  std::string md = "# Balance report\n\nMade by `" + command + "`.\n\n";
-  md +=
+  ReportDocument document;
+  document.title = "Balance report";
+  document.command = command;
+  document.preface =
       "Every configuration plays the same agents; each deal (a game seed) is played in every "
       "seating, so every agent meets the same cards from every seat. Intervals are 95%: Wilson "
       "intervals for rates, bootstrap percentile intervals (whole deals resampled) for "
-      "ratings.\n";
-  md += Overview(results, labels);
+      "ratings.";
+  std::vector<ReportSection> sections;
+  sections.push_back(OverviewSection(results, labels));
   std::vector<svg::IntervalRow> seat_rows, ladder_rows, skill_rows;
-  md += SeatSection(results, labels, seat_rows);
+  sections.push_back(SeatSection(results, labels, seat_rows));
   files.emplace_back("seat_advantage.svg", svg::IntervalChart("Seat advantage: win rate by seat",
                                                               seat_rows, 0, 1, "win rate"));
   const bool rated = std::any_of(results.begin(), results.end(),
                                  [](const SimResult& r) { return !r.ratings.empty(); });
   if (rated) {
     double lo = 0, hi = 0;
-    md += LadderSection(results, labels, ladder_rows, lo, hi);
+    sections.push_back(LadderSection(results, labels, ladder_rows, lo, hi));
     const double margin = std::max(10.0, (hi - lo) * 0.05);
     files.emplace_back("ladder.svg",
                        svg::IntervalChart("Agent ladder (Bradley-Terry, Elo scale)", ladder_rows,
                                           lo - margin, hi + margin, "rating"));
-    md += SkillSection(results, labels, skill_rows);
+    sections.push_back(SkillSection(results, labels, skill_rows));
     files.emplace_back("luck_skill.svg",
                        svg::IntervalChart("Luck and skill: best-rated agent ahead of the worst",
                                           skill_rows, 0, 1, "share of comparisons won"));
   }
-  md += BalanceSection(results, labels, files);
-  md += DistributionSections(results, labels);
+  std::vector<BalanceChart> charts = BalanceCharts();
+  sections.push_back(BalanceSection(results, labels, charts, files));
+  for (ReportSection& section : DistributionSections(results, labels))
+    sections.push_back(std::move(section));
   std::vector<svg::HistogramPanel> length_panels, score_panels;
   for (size_t i = 0; i < results.size(); ++i) {
     length_panels.push_back({labels[i], {{"actions", results[i].length}}});
@@ -351,14 +480,19 @@ std::vector<std::pair<std::string, std::string>> BuildReport(
   Json all = Json::array();
   for (const SimResult& r : results) all.push_back(SimResultToJson(r));
   files.emplace_back("results.json", all.dump(2) + "\n");
-  md += Section("Data");
-  md += "`results.json`: one `savanna sim` JSON document per configuration, in the order above. ";
-  for (size_t i = 0; i < results.size(); ++i) {
-    const std::string name = GamesCsvName(int(i));
-    md += (i ? ", " : "") + std::string("`") + name + "` (" + labels[i] + ")";
-  }
-  md += ": one row per game.\n";
-  files.insert(files.begin(), {"report.md", md});
+  ReportSection data{"data", "Data", "", {}, {}, false};
+  data.intro =
+      "`results.json`: one `savanna sim` JSON document per configuration, in the order above. ";
+  for (size_t i = 0; i < results.size(); ++i)
+    data.intro += (i ? ", " : "") + Code(GamesCsvName(int(i))) + " (" + labels[i] + ")";
+  data.intro += ": one row per game.";
+  sections.push_back(std::move(data));
+  // The summaries open the document (the Markdown too), the rest follows in the order above.
+  document.sections = {UnfairSection(results, labels), HighlightsSection(charts, skill_rows)};
+  for (ReportSection& section : sections) document.sections.push_back(std::move(section));
+  const std::map<std::string, std::string> svgs(files.begin(), files.end());
+  files.insert(files.begin(), {"report.html", ReportHtml(document, svgs)});
+  files.insert(files.begin(), {"report.md", ReportMarkdown(document)});
   return files;
 }
 

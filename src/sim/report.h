@@ -1,6 +1,7 @@
 // The balance report (`savanna report`): several simulations (player counts, variants, games)
-// among the same agents, compared in one Markdown page with SVG charts, plus the data behind
-// it as JSON and CSV.
+// among the same agents, compared in one self-contained HTML page (summary first, inline SVG
+// charts, the detail tables after) and the same in Markdown with SVG charts beside it, plus the
+// data behind it as JSON and CSV.
 #pragma once
 
 #include <optional>
@@ -24,14 +25,16 @@ struct SkillGap {
 std::optional<SkillGap> StrongVsWeak(const SimResult& result);
 
 // A short label for each result telling them apart: the game name and the parameters whose
-// values differ between the results ("kariba players=3").
+// values differ between the results ("kariba players=3"); a parameter whose value is empty
+// (Kalimambo's random `heaps`) is left out.
 std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results);
 
 // The name of the per-game CSV of configuration k (0-based): games_<k>.csv. The caller writes
 // it as the games finish (CsvHeader, CsvRow); the report links it.
 std::string GamesCsvName(int configuration);
 
-// The report's files, name and content: report.md, seat_advantage.svg, ladder.svg (with
+// The report's files, name and content: report.md, report.html (the charts inline),
+// seat_advantage.svg, ladder.svg (with
 // ratings), luck_skill.svg (with ratings), one chart per balance metric (tie_rate.svg,
 // lead_changes.svg, decided_at.svg, comeback_rate.svg, score_spread.svg, first_move.svg),
 // length.svg, scores.svg and results.json. `command`

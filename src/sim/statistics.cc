@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/check.h"
+#include "sim/exact_sum.h"
 
 namespace savanna {
 namespace {
@@ -86,9 +87,11 @@ Distribution ValueCounts::Describe() const {
   Distribution d;
   if (size_ == 0) return d;
   const double n = double(size_);
-  // The same additions, in the same (ascending) order, as over a sorted vector.
-  for (const auto& [v, count] : counts_)
-    for (int64_t c = 0; c < count; ++c) d.mean += v / n;
+  // The exact sum's quotient (sim/exact_sum.h): a constant sample's mean is that constant, to
+  // the bit (summing v / n term by term left 60 games of length 60 at 60.00000000000058).
+  ExactSum sum;
+  for (const auto& [v, count] : counts_) sum.Add(v, count);
+  d.mean = sum.Mean(size_);
   double squares = 0;
   for (const auto& [v, count] : counts_)
     for (int64_t c = 0; c < count; ++c) squares += (v - d.mean) * (v - d.mean);

@@ -132,14 +132,31 @@ std::string IntervalChart(const std::string& title, const std::vector<IntervalRo
 
 std::string Histograms(const std::string& title, const std::vector<HistogramPanel>& panels,
                        const std::string& x_label) {
-  constexpr int kPanelHeight = 120, kGap = 50;
-  const int height = kTop + int(panels.size()) * (kPanelHeight + kGap) + 10;
-  std::string s = Header(kWidth, height, title);
-  const int left = 60, width = kWidth - left - 20;
+  constexpr int kGap = 50, kHistogramPlotWidth = 540, kLegendRow = 14;
+  // A panel is 120 high, or taller where its legend (a row per series) needs it.
+  size_t most_series = 0;
+  for (const HistogramPanel& panel : panels)
+    most_series = std::max(most_series, panel.series.size());
+  const int panel_height = std::max(120, kLegendRow * int(most_series) + 10);
+  const int height = kTop + int(panels.size()) * (panel_height + kGap) + 10;
+  // The legend (each series' name) stands right of the plot, as wide as its longest name; the
+  // drawing as wide as the plot, the legend, the panels' titles and the title need.
+  double legend = 0, panel_title = 0;
+  for (const HistogramPanel& panel : panels) {
+    panel_title = std::max(panel_title, TextWidth(panel.title, 12) * 1.1);  // bold
+    for (const HistogramSeries& series : panel.series)
+      legend = std::max(legend, TextWidth(series.name, 12));
+  }
+  const int left = 60, width = kHistogramPlotWidth;
+  const int legend_x = left + width + 15;
+  const int total_width = std::max({kWidth, legend_x + 15 + int(std::ceil(legend)) + 10,
+                                    left + int(std::ceil(panel_title)) + 10,
+                                    int(std::ceil(TextWidth(title, 15) * 1.1)) + 20});
+  std::string s = Header(total_width, height, title);
   for (size_t p = 0; p < panels.size(); ++p) {
     const HistogramPanel& panel = panels[p];
-    const int top = kTop + int(p) * (kPanelHeight + kGap);
-    const int bottom = top + kPanelHeight;
+    const int top = kTop + int(p) * (panel_height + kGap);
+    const int bottom = top + panel_height;
     double lo = 0, hi = 0, peak = 0;
     bool first = true;
     for (const HistogramSeries& series : panel.series) {
@@ -171,18 +188,18 @@ std::string Histograms(const std::string& title, const std::vector<HistogramPane
       for (size_t b = 0; b < d.counts.size(); ++b) {
         if (d.counts[b] == 0) continue;
         const double f = double(d.counts[b]) / total;
-        const double h = f / peak * (kPanelHeight - 10);
+        const double h = f / peak * (panel_height - 10);
         const double x0 = x(d.min + d.bin_width * double(b));
         const double x1 = x(d.min + d.bin_width * double(b + 1));
         s += "<rect x=\"" + Num(x0) + "\" y=\"" + Num(bottom - h) + "\" width=\"" +
              Num(std::max(1.0, x1 - x0 - 1)) + "\" height=\"" + Num(h) + "\" fill=\"" +
              Colour(int(k)) + "\" fill-opacity=\"0.55\"/>\n";
       }
-      s += "<rect x=\"" + std::to_string(left + width - 200) + "\" y=\"" +
-           std::to_string(top + 4 + 14 * int(k)) + "\" width=\"10\" height=\"10\" fill=\"" +
-           Colour(int(k)) + "\"/><text x=\"" + std::to_string(left + width - 185) + "\" y=\"" +
-           std::to_string(top + 13 + 14 * int(k)) + "\">" + EscapeXml(panel.series[k].name) +
-           "</text>\n";
+      s += "<rect x=\"" + std::to_string(legend_x) + "\" y=\"" +
+           std::to_string(top + 4 + kLegendRow * int(k)) + "\" width=\"10\" height=\"10\" fill=\"" +
+           Colour(int(k)) + "\"/><text x=\"" + std::to_string(legend_x + 15) + "\" y=\"" +
+           std::to_string(top + 13 + kLegendRow * int(k)) + "\">" +
+           EscapeXml(panel.series[k].name) + "</text>\n";
     }
   }
   s += "<text x=\"" + std::to_string(left + width / 2) + "\" y=\"" + std::to_string(height - 4) +

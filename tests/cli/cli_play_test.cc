@@ -238,6 +238,10 @@ TEST_F(SimBenchTest, ReportWritesTheBalanceReport) {
                                    "12", "--threads", "2", "--bootstrap", "20", "--out", dir});
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_NE(r.out.find("Wrote " + dir + "/report.md"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Wrote " + dir + "/report.html"), std::string::npos) << r.out;
+  const std::string html = ReadFile("report/report.html");
+  EXPECT_NE(html.find("<h2>Summary: unfair configurations</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<figure id=\"ladder.svg\">\n<svg "), std::string::npos) << "inline";
   EXPECT_NE(r.out.find("kilimanjaro: 12 games"), std::string::npos) << r.out;
   const std::string md = ReadFile("report/report.md");
   EXPECT_NE(md.find("## Agent ladder"), std::string::npos);

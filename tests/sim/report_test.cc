@@ -53,6 +53,18 @@ TEST(ConfigLabelsTest, NameOnlyTheParametersThatDiffer) {
             (std::vector<std::string>{"kariba players=2", "kariba players=3", "kilimanjaro"}));
 }
 
+// Kalimambo's `heaps`, `order` and `rhino` are empty (random) in most configurations and set in
+// one: the label shows them where set and never as "heaps=".
+TEST(ConfigLabelsTest, LeaveOutEmptyParameters) {
+  const std::vector<SimResult> results = {
+      Simulate("kalimambo(players=3)", {"random"}, 1),
+      Simulate("kalimambo(players=3,heaps=3-7-11-15-19-23,order=2-0-1,rhino=30)", {"random"}, 1)};
+  const std::vector<std::string> labels = ConfigLabels(results);
+  EXPECT_EQ(labels[0], "kalimambo");
+  EXPECT_EQ(labels[1], "kalimambo heaps=3-7-11-15-19-23 order=2-0-1 rhino=30");
+  for (const std::string& label : labels) EXPECT_EQ(label.find("= "), std::string::npos) << label;
+}
+
 TEST(BuildReportTest, WritesEverySectionChartAndDataFile) {
   const std::vector<SimResult> results = {
       Simulate("kariba(players=2)", {"random", "random(seed=1)"}, 8),
@@ -94,6 +106,113 @@ TEST(BuildReportTest, WritesEverySectionChartAndDataFile) {
   EXPECT_EQ(plain["report.md"].find("## Agent ladder"), std::string::npos);
 }
 
+std::map<std::string, std::string> ReportFiles(const std::vector<SimResult>& results) {
+  std::map<std::string, std::string> files;
+  for (auto& [name, content] : BuildReport("savanna report x", results)) files[name] = content;
+  return files;
+}
+
+size_t Occurrences(const std::string& text, const std::string& part) {
+  size_t n = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// report.html: one page with every chart inline, nothing to fetch and no script; the summaries
+// first, then the charts, then the details.
+TEST(ReportHtmlTest, OnePageSummaryChartsDetails) {
+  const std::vector<SimResult> results = {
+      Simulate("kariba(players=2)", {"random", "random(seed=1)"}, 8),
+      Simulate("kariba(players=3)", {"random", "random(seed=1)"}, 12)};
+  auto files = ReportFiles(results);
+  ASSERT_TRUE(files.count("report.html"));
+  const std::string& html = files["report.html"];
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(html.substr(html.size() - 8), "</html>\n");
+  size_t charts = 0;
+  for (const auto& [name, content] : files) {
+    if (name.size() < 4 || name.substr(name.size() - 4) != ".svg") continue;
+    ++charts;
+    EXPECT_NE(html.find(content), std::string::npos) << name << " is not inline";
+  }
+  EXPECT_EQ(Occurrences(html, "<svg "), charts);
+  for (const char* fetch : {"<script", "src=", "<link", "@import", "url(", "<img", "<iframe"})
+    EXPECT_EQ(html.find(fetch), std::string::npos) << fetch;
+  const size_t unfair = html.find("<h2>Summary: unfair configurations</h2>");
+  const size_t highlights = html.find("<h2>Summary: balance highlights</h2>");
+  const size_t charts_at = html.find("<h2>Charts</h2>");
+  const size_t details = html.find("<h2>Details</h2>");
+  ASSERT_NE(details, std::string::npos);
+  EXPECT_LT(unfair, highlights);
+  EXPECT_LT(highlights, charts_at);
+  EXPECT_LT(charts_at, html.find("<svg "));
+  EXPECT_LT(charts_at, details);
+  EXPECT_LT(html.rfind("<svg "), details) << "every chart before the details";
+  for (const char* table : {"<h3>Overview</h3>", "<h3>Seat advantage</h3>", "<h3>Agent ladder</h3>",
+                            "<h3>Balance metrics</h3>", "<h3>Game length</h3>", "<h3>Data</h3>"})
+    EXPECT_NE(html.find(table, details), std::string::npos) << table;
+  // The Markdown opens with the same summaries.
+  const std::string& md = files["report.md"];
+  EXPECT_LT(md.find("## Summary: unfair configurations"), md.find("## Overview"));
+  EXPECT_LT(md.find("## Summary: balance highlights"), md.find("## Overview"));
+}
+
+// A seat whose interval excludes the fair share is listed with its difference and interval in
+// points, the largest first; a seat whose interval holds it is not.
+TEST(ReportHtmlTest, SummaryListsTheUnfairSeats) {
+  std::vector<SimResult> results = {Simulate("kariba(players=2)", {"random"}, 8),
+                                    Simulate("kariba(players=3)", {"random"}, 9)};
+  results[0].seat_advantage = {{0, 0.30, 0.25, 0.35}, {0, 0.70, 0.65, 0.75}};
+  results[1].seat_advantage = {{0, 0.40, 0.30, 0.50}, {0, 0.34, 0.20, 0.45}, {0, 0.26, 0.20, 0.32}};
+  const std::string md = ReportFiles(results)["report.md"];
+  const std::string summary = md.substr(0, md.find("## Summary: balance highlights"));
+  EXPECT_NE(summary.find("2 of 2 configurations"), std::string::npos) << summary;
+  const size_t first = summary.find(
+      "| kariba players=2 | P0 (first move) | 30.0% [25.0%, 35.0%] | "
+      "50.0% | -20.0 points [-25.0, -15.0] |");
+  const size_t second = summary.find(
+      "| kariba players=2 | P1 | 70.0% [65.0%, 75.0%] | 50.0% | "
+      "+20.0 points [+15.0, +25.0] |");
+  const size_t third = summary.find(
+      "| kariba players=3 | P2 | 26.0% [20.0%, 32.0%] | 33.3% | "
+      "-7.3 points [-13.3, -1.3] |");
+  ASSERT_NE(first, std::string::npos) << summary;
+  ASSERT_NE(second, std::string::npos) << summary;
+  ASSERT_NE(third, std::string::npos) << summary;
+  EXPECT_LT(second, third) << "the largest difference first";
+  EXPECT_EQ(summary.find("| kariba players=3 | P0"), std::string::npos) << "its interval holds 1/3";
+  EXPECT_EQ(summary.find("| kariba players=3 | P1"), std::string::npos);
+  results[0].seat_advantage = {{0, 0.5, 0.4, 0.6}, {0, 0.5, 0.4, 0.6}};
+  results[1].seat_advantage = {{0, 0.3, 0.2, 0.4}, {0, 0.3, 0.2, 0.4}, {0, 0.3, 0.2, 0.4}};
+  EXPECT_NE(ReportFiles(results)["report.html"].find("No configuration is unfair"),
+            std::string::npos);
+}
+
+// Game and agent specs come from the user: every text that reaches the page is escaped.
+TEST(ReportHtmlTest, EscapesHostileLabels) {
+  const std::string hostile = "<script>alert(\"x\")</script> 'q' & <b>";
+  std::vector<SimResult> results = {Simulate("kariba(players=2)", {"random", "random(seed=1)"}, 8),
+                                    Simulate("kariba(players=3)", {"random", "random(seed=1)"}, 9)};
+  for (SimResult& r : results) {
+    r.agents[0] = hostile;
+    r.game_name = hostile;
+  }
+  auto files = BuildReport("savanna report '" + hostile + "'", results);
+  for (const auto& [name, content] : files) {
+    if (name == "report.md" || name == "results.json") continue;  // not markup
+    EXPECT_EQ(content.find("<script"), std::string::npos) << name;
+    EXPECT_EQ(content.find("<b>"), std::string::npos) << name;
+    EXPECT_EQ(content.find("'q'"), std::string::npos) << name;
+    EXPECT_EQ(content.find(" & "), std::string::npos) << name;
+  }
+  std::map<std::string, std::string> by_name(files.begin(), files.end());
+  const std::string& html = by_name["report.html"];
+  EXPECT_NE(html.find("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;q&#39; &amp; "
+                      "&lt;b&gt;"),
+            std::string::npos);
+  EXPECT_GE(Occurrences(html, "&lt;script&gt;"), 10u) << "labels, agents and the command";
+}
+
 TEST(SvgTest, EscapesTextAndPlacesRows) {
   EXPECT_EQ(EscapeXml("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
   const std::string chart =
@@ -121,6 +240,44 @@ TEST(SvgTest, TheLabelColumnWidensToHoldTheLongestLabel) {
       LabelEndAndWidth(svg::IntervalChart("t", {{"short", 0.5, 0.4, 0.6, {}, 0}}, 0, 1, "x"));
   EXPECT_LT(short_end, end);
   EXPECT_LT(short_width, width);
+}
+
+// A histogram's legend stands right of the plot: a long series name widens the drawing.
+TEST(SvgTest, TheHistogramLegendWidensToHoldTheLongestName) {
+  Distribution d;
+  d.min = 0;
+  d.bin_width = 1;
+  d.counts = {1, 2, 1};
+  auto width = [&](const std::string& name) {
+    const std::string chart = svg::Histograms("t", {{"panel", {{name, d}}}}, "x");
+    return std::stod(chart.substr(chart.find("width=\"") + 7));
+  };
+  const double short_width = width("random");
+  const double long_width = width(std::string(120, 'x'));
+  EXPECT_GE(long_width, 60 + 540 + 15 + 15 + 120 * 0.5 * 12) << "the name would run off the edge";
+  EXPECT_LT(short_width, long_width);
+}
+
+// Many series: the panels grow so that every legend row stays in its panel, above the next.
+TEST(SvgTest, TheHistogramPanelsHoldLongLegends) {
+  Distribution d;
+  d.min = 0;
+  d.bin_width = 1;
+  d.counts = {1, 2, 1};
+  const std::vector<svg::HistogramSeries> series(12, {"agent", d});
+  const std::string chart = svg::Histograms("t", {{"first", series}, {"second", series}}, "x");
+  const double height = std::stod(chart.substr(chart.find("height=\"") + 8));
+  const size_t second = chart.find(">second</text>");
+  const double second_y = std::stod(chart.substr(chart.rfind("y=\"", second) + 3));
+  double last_legend_y = 0, lowest = 0;
+  for (size_t at = chart.find(">agent</text>"); at != std::string::npos;
+       at = chart.find(">agent</text>", at + 1)) {
+    const double y = std::stod(chart.substr(chart.rfind("y=\"", at) + 3));
+    if (at < second) last_legend_y = std::max(last_legend_y, y);
+    lowest = std::max(lowest, y);
+  }
+  EXPECT_LT(last_legend_y, second_y - 12) << "the first panel's legend runs into the second";
+  EXPECT_LT(lowest, height) << "the last legend row leaves the drawing";
 }
 
 }  // namespace

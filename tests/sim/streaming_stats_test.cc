@@ -50,6 +50,22 @@ TEST(ValueCountsTest, MergingHalvesEqualsCountingAll) {
   EXPECT_EQ(x.counts, y.counts);
 }
 
+// A constant sample's mean is the constant itself, not a sum of v / n rounded n times, and its
+// standard deviation is 0; a mean is the exact sum divided once.
+TEST(ValueCountsTest, ConstantSampleHasItsValueAsMean) {
+  for (const double v : {60.0, 48.0, 47.5, 0.1, 1.0 / 3}) {
+    ValueCounts counts;
+    for (int i = 0; i < 997; ++i) counts.Add(v);
+    const Distribution d = counts.Describe();
+    EXPECT_EQ(d.mean, v);
+    EXPECT_EQ(d.sd, 0.0);
+  }
+  ValueCounts mixed;
+  mixed.Add(1, 3);
+  mixed.Add(2, 4);
+  EXPECT_EQ(mixed.Describe().mean, 11.0 / 7);
+}
+
 PairwiseWins Matrix(int a, int b) { return {{0, double(a) / 2}, {double(b) / 2, 0}}; }
 
 TEST(DealPatternsTest, KeepsEachDealsPatternAcrossWidening) {
