@@ -23,11 +23,6 @@ ObservationWriter::ObservationWriter(std::span<float> out) : out_(out) {
   std::fill(out_.begin(), out_.end(), 0.0f);
 }
 
-void ObservationWriter::OneHot(int index, int size) {
-  float* p = At(size);
-  if (index >= 0 && index < size) p[index] = 1.0f;
-}
-
 void ObservationWriter::Bits(uint64_t mask, int size) {
   SAVANNA_CHECK(size <= 64);
   float* p = At(size);

@@ -46,7 +46,10 @@ class ObservationWriter {
   // One slot holding `value`.
   void Scalar(float value) { At(1)[0] = value; }
   // `size` slots, 1 at `index`; all zero when index is outside [0, size) (e.g. -1 for none).
-  void OneHot(int index, int size);
+  void OneHot(int index, int size) {
+    float* p = At(size);
+    if (index >= 0 && index < size) p[index] = 1.0f;
+  }
   // `size` slots, slot i = 1 when bit i of `mask` is set.
   void Bits(uint64_t mask, int size);
   // `size` slots left zero.

@@ -3,10 +3,10 @@
 
 #include <algorithm>
 #include <cstring>
-#include <thread>
 
 #include "core/check.h"
 #include "core/rng.h"
+#include "core/thread_pool.h"
 
 namespace savanna::rl {
 
@@ -97,13 +97,11 @@ bool VectorEnv::Step(std::span<const int32_t> actions, const VectorOutputs& out,
   if (threads <= 1) {
     StepRange(0, n, actions, out);
   } else {
-    std::vector<std::jthread> workers;
+    // The process's pool (core/thread_pool.h): no thread is started per step.
     const int chunk = (n + threads - 1) / threads;
-    for (int t = 1; t < threads; ++t)
-      workers.emplace_back([=, this] {
-        StepRange(std::min(n, t * chunk), std::min(n, (t + 1) * chunk), actions, out);
-      });
-    StepRange(0, std::min(n, chunk), actions, out);
+    ThreadPool::Shared().Run(threads, [&](int t) {
+      StepRange(std::min(n, t * chunk), std::min(n, (t + 1) * chunk), actions, out);
+    });
   }
   int64_t done = 0;
   for (uint8_t d : out.dones) done += d;

@@ -102,14 +102,6 @@ void Draw(const Config& config, KaribaData& d, int player, Action action) {
 
 }  // namespace
 
-int HandSize(const AnimalCounts& hand) {
-  int n = 0;
-  for (uint8_t c : hand) n += c;
-  return n;
-}
-
-int PileSize(const AnimalCounts& pile) { return HandSize(pile); }
-
 int ChaseTarget(const Config& config, const AnimalCounts& waterhole, int animal) {
   if (waterhole[animal] < 3) return 0;
   // The mouse chases only the strongest animal (the elephant; with animals=9 the ninth).

@@ -86,8 +86,13 @@ void DealGame(const Config& config, KaribaData& d, int starter);
 // `animal` at the waterhole.
 int ChaseTarget(const Config& config, const AnimalCounts& waterhole, int animal);
 
-int HandSize(const AnimalCounts& hand);
-int PileSize(const AnimalCounts& pile);
+// The number of cards in a hand (or a pile).
+inline int HandSize(const AnimalCounts& hand) {
+  int n = 0;
+  for (uint8_t c : hand) n += c;
+  return n;
+}
+inline int PileSize(const AnimalCounts& pile) { return HandSize(pile); }
 
 // ---- JSON (kariba_json.cc) ---------------------------------------------------------------------
 // Counts for animals 1..animals as a JSON array (entry 0 is animal 1).
