@@ -144,9 +144,14 @@ void ProgressBar::operator()(int64_t done, int64_t total) {
   if (percent == last_percent_ && done != total) return;
   last_percent_ = percent;
   const int filled = percent * kWidth / 100;
-  std::cerr << fmt::format("\r[{:<{}}] {:3}%  {}/{} games", std::string(size_t(filled), '#'),
-                           kWidth, percent, done, total)
+  std::cerr << fmt::format("\r[{:<{}}] {:3}%  {}/{} {}", std::string(size_t(filled), '#'), kWidth,
+                           percent, done, total, unit_)
             << (done == total ? "\n" : "") << std::flush;
+}
+
+void ProgressBar::Clear() {
+  std::cerr << "\r\033[K" << std::flush;  // carriage return, then erase to the end of the line
+  last_percent_ = -1;
 }
 
 std::string ParamValueText(const ParamValue& value) {

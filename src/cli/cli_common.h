@@ -56,14 +56,18 @@ std::string SeatName(int seat);
 
 bool StderrIsTerminal();
 
-// A progress bar of games redrawn in place on stderr, at most once per percent; a ProgressFn
-// (sim/simulation.h) by its call operator.
+// A progress bar redrawn in place on stderr, at most once per percent; a ProgressFn
+// (sim/simulation.h) by its call operator. `unit` names what is counted ("games").
 class ProgressBar {
  public:
+  explicit ProgressBar(std::string unit = "games") : unit_(std::move(unit)) {}
   void operator()(int64_t done, int64_t total);
+  // Erases the bar's line, so that other output can take it; the next call redraws the bar.
+  void Clear();
 
  private:
   static constexpr int kWidth = 40;
+  std::string unit_;
   int last_percent_ = -1;
 };
 

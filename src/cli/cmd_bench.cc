@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,9 +92,17 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
     double api;
   };
   std::vector<Ratio> ratios;
-  for (const auto& game : list) {
+  // Without specs, bench measures every configuration (minutes): a bar on a terminal's stderr
+  // counts them, cleared whenever a row is printed.
+  std::optional<ProgressBar> bar;
+  if (options.specs.empty() && StderrIsTerminal()) bar.emplace("configurations");
+  const int64_t total = int64_t(list.size());
+  for (int64_t k = 0; k < total; ++k) {
+    const Game* game = list[size_t(k)].get();
+    if (bar) (*bar)(k, total);
     const BenchFigures f = MeasureGame(*game, *seconds, kBenchSeed);
     figures.push_back(FiguresToJson(f, game->Spec()));
+    if (bar) bar->Clear();
     table << fmt::format(
                  "{:<{}}  {:>12.0f}  {:>10.1f}  {:>9.1f}  {:>9.1f}  {:>9.1f}  {:>14.1f}  "
                  "{:>12.0f}\n",
@@ -103,6 +112,7 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
     if (const int players = BareLoopPlayers(games, *game))
       ratios.push_back({game->Spec(), players, f.moves_per_second});
   }
+  if (bar) (*bar)(total, total);
   for (const auto& r : ratios)
     bare_loop.push_back(BareLoopRatio(table, r.spec, r.players, r.api, *seconds));
   if (options.json)
