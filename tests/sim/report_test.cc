@@ -242,12 +242,18 @@ TEST(SvgTest, TheLabelColumnWidensToHoldTheLongestLabel) {
   EXPECT_LT(short_width, width);
 }
 
-// A histogram's legend stands right of the plot: a long series name widens the drawing.
-TEST(SvgTest, TheHistogramLegendWidensToHoldTheLongestName) {
+// A small distribution for the histogram tests: counts 1, 2, 1 in bins of width 1 from 0.
+Distribution ThreeBins() {
   Distribution d;
   d.min = 0;
   d.bin_width = 1;
   d.counts = {1, 2, 1};
+  return d;
+}
+
+// A histogram's legend stands right of the plot: a long series name widens the drawing.
+TEST(SvgTest, TheHistogramLegendWidensToHoldTheLongestName) {
+  const Distribution d = ThreeBins();
   auto width = [&](const std::string& name) {
     const std::string chart = svg::Histograms("t", {{"panel", {{name, d}}}}, "x");
     return std::stod(chart.substr(chart.find("width=\"") + 7));
@@ -260,10 +266,7 @@ TEST(SvgTest, TheHistogramLegendWidensToHoldTheLongestName) {
 
 // Many series: the panels grow so that every legend row stays in its panel, above the next.
 TEST(SvgTest, TheHistogramPanelsHoldLongLegends) {
-  Distribution d;
-  d.min = 0;
-  d.bin_width = 1;
-  d.counts = {1, 2, 1};
+  const Distribution d = ThreeBins();
   const std::vector<svg::HistogramSeries> series(12, {"agent", d});
   const std::string chart = svg::Histograms("t", {{"first", series}, {"second", series}}, "x");
   const double height = std::stod(chart.substr(chart.find("height=\"") + 8));
