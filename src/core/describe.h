@@ -338,6 +338,16 @@ struct ValueList {
 
 // ---- Derived operations (D: the data type, C: the game's config) -------------------------------
 
+// The JSON of one part of a description (a hand, the events), which `describe_part(writer)`
+// writes under key "": for views that show that part alone.
+template <class F>
+Json PartToJson(F&& describe_part) {
+  Json j;
+  JsonWriter w(j);
+  describe_part(w);
+  return j;
+}
+
 template <class D, class C>
 Json ToJson(const D& d, const C& config) {
   Json j = Json::object();

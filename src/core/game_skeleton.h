@@ -1,12 +1,20 @@
 // The skeleton every game shares (CRTP), so that a game writes only its rules, views and data
-// description: StateBase supplies game(), config(), data access, Clone, CopyFrom, MoveNumber and
-// the view header; GameBase supplies config(), the rollout policy, NewInitialState and the
-// StateFromJson plumbing.
+// description: StateBase supplies game(), config(), data access, the seeded constructor, Clone,
+// CopyFrom, MoveNumber, ToJson and Hash (from the data's description) and the view header;
+// GameBase supplies config(), the rollout policy, NewInitialState and the StateFromJson plumbing.
 //
-// A game provides (names looked up in its own namespace):
+// A game provides (free functions looked up in its own namespace):
 //   struct Data { ...; uint16_t move_number; Rng rng; };  trivially copyable, no allocation
-//   class FooState final : public StateBase<FooState, FooGame, Data>
-//     with constructors FooState(const FooGame&, uint64_t seed) and (const FooGame&, const Data&)
+//   void SetUp(const Config&, Data&);  deals a new game from data.rng (already seeded)
+//   template <class V, class D> void Describe(V&, D&, const Config&);  core/describe.h;
+//     declared in the state header, defined in <game>_json.cc, which instantiates it for
+//     describe::JsonWriter and describe::Flattener<Hasher> (ToJson, Hash)
+//   class FooState final : public StateBase<FooState, FooGame, Data> {
+//    public:
+//     using StateBase::StateBase;
+//     SAVANNA_GAME_STATE_OVERRIDES;  // the rules, views and hidden information, defined by hand
+//     bool IsTerminal() const override { ... }  // plus any optional override (Winners, ...)
+//   };
 //   class FooGame final : public GameBase<FooGame, FooState, Config, FooPolicy>
 //     (FooPolicy: the game's RolloutPolicy, docs/rules/<game>.md "Heuristics"; GameBase holds it)
 //   Result<Data> DataFromJson(const Config&, const Json&);  the validating reader
@@ -14,15 +22,37 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <typeinfo>
 #include <utility>
 
 #include "core/check.h"
+#include "core/describe.h"
 #include "core/game.h"
 #include "core/rollout_policy.h"
 #include "core/state.h"
+
+// The State overrides every game writes itself: its rules (turn structure, actions), its views,
+// its observation tensor, its hidden information and its scores. One list, so that the five state
+// classes do not each repeat it; a game declares its optional overrides (Winners,
+// PublicActionString, ...) and IsTerminal (inline, it is on the playout path) beside it.
+// Decision (docs/architecture.md, "The game skeleton"): a macro, because a base class cannot
+// declare what its derived class defines, and these functions hold each game's own logic.
+#define SAVANNA_GAME_STATE_OVERRIDES                                          \
+  PlayerSet PlayersToAct() const override;                                    \
+  void LegalActions(Player player, ActionList& out) const override;           \
+  bool IsLegal(Player player, Action action) const override;                  \
+  std::string ActionToString(Player player, Action action) const override;    \
+  Json StructuredAction(Player player, Action action) const override;         \
+  void ApplyUnchecked(Player player, Action action) override;                 \
+  Json View(Player viewer) const override;                                    \
+  std::string ViewText(Player viewer) const override;                         \
+  void ObservationTensor(Player viewer, std::span<float> out) const override; \
+  void DeterminizeInPlace(Player viewer, Rng& rng) override;                  \
+  PlayerValues Scores() const override
 
 namespace savanna {
 
@@ -32,6 +62,11 @@ class StateBase : public State {
 
  public:
   StateBase(const GameT& game, const Data& data) : game_(&game), d_(data) {}
+  // A new game: the state's Rng seeded with `seed`, then the game's SetUp(config, data).
+  StateBase(const GameT& game, uint64_t seed) : game_(&game) {
+    d_.rng.Seed(seed);
+    SetUp(config(), d_);
+  }
 
   const Game& game() const final { return *game_; }
   const auto& config() const { return game_->config(); }
@@ -49,10 +84,11 @@ class StateBase : public State {
     d_ = o.d_;
   }
   int MoveNumber() const final { return int(d_.move_number); }
+  // The full state and its hash, both from the game's Describe of its data.
+  Json ToJson() const final { return describe::ToJson(d_, config()); }
+  uint64_t Hash() const final { return describe::Hash(d_, config()); }
 
  protected:
-  explicit StateBase(const GameT& game) : game_(&game) {}
-
   // The fields every view opens with: {"game", "viewer" (a seat or "spectator"), "phase",
   // "to_act": [seats]}; the game adds its own.
   Json ViewHeader(Player viewer, std::string_view phase) const {

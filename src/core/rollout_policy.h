@@ -41,6 +41,33 @@ class RolloutPolicy {
   }
 };
 
+// What a game measured for its policy's playouts with a number of players (docs/agents.md):
+// RolloutPolicy's PreferredCutoff and PreferredEpsilon, with the same defaults.
+struct PlayoutPreference {
+  int cutoff = 0;
+  double epsilon = 0.1;
+};
+constexpr PlayoutPreference DefaultPlayouts(int) { return {}; }
+
+// A game's RolloutPolicy made of its functions, so that a game writes only what is its own:
+//   Action ChooseRollout(const State&, Player, const ActionList& legal, Rng&);  (Choose)
+//   PlayerValues EvaluatePosition(const State&);                                 (Evaluate)
+//   using FooPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition, FooPlayouts>;
+// where FooPlayouts(players) gives the measured PlayoutPreference (default: DefaultPlayouts).
+template <Action (*kChoose)(const State&, Player, const ActionList&, Rng&),
+          PlayerValues (*kEvaluate)(const State&),
+          PlayoutPreference (*kPreference)(int players) = DefaultPlayouts>
+class FunctionPolicy final : public RolloutPolicy {
+ public:
+  Action Choose(const State& state, Player player, const ActionList& legal,
+                Rng& rng) const override {
+    return kChoose(state, player, legal, rng);
+  }
+  PlayerValues Evaluate(const State& state) const override { return kEvaluate(state); }
+  int PreferredCutoff(int players) const override { return kPreference(players).cutoff; }
+  double PreferredEpsilon(int players) const override { return kPreference(players).epsilon; }
+};
+
 // The best-scored of the actions offered, ties broken uniformly at random (reservoir sampling):
 // a policy that always took the first of equals would play the same line in every playout.
 class BestAction {

@@ -138,15 +138,12 @@ Json MaskJson(uint64_t mask) {
 }
 
 Json EventsJson(const Config& config, const KalimamboData& d) {
-  Json j;
-  describe::JsonWriter w(j);
-  DescribeEvents(w, "", d, config);
-  return j;
+  return describe::PartToJson([&](auto& w) { DescribeEvents(w, "", d, config); });
 }
 
-Json KalimamboState::ToJson() const { return describe::ToJson(d_, config()); }
-
-uint64_t KalimamboState::Hash() const { return describe::Hash(d_, config()); }
+// StateBase's ToJson and Hash describe the data with these two visitors.
+template void Describe(describe::JsonWriter&, const KalimamboData&, const Config&);
+template void Describe(describe::Flattener<Hasher>&, const KalimamboData&, const Config&);
 
 Result<KalimamboData> DataFromJson(const Config& config, const Json& json) {
   auto d = describe::FromJson<KalimamboData>(json, config);

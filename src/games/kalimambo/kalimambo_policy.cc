@@ -18,8 +18,7 @@ constexpr double kEvaluationScale = 4.0;
 
 }  // namespace
 
-Action KalimamboPolicy::Choose(const State& state, Player player, const ActionList& legal,
-                               Rng& rng) const {
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng) {
   const auto& kali = static_cast<const KalimamboState&>(state);
   const Config& config = kali.config();
   const KalimamboData& d = kali.data();
@@ -37,7 +36,7 @@ Action KalimamboPolicy::Choose(const State& state, Player player, const ActionLi
   return legal[std::clamp(index, 0, legal.Size() - 1)];
 }
 
-PlayerValues KalimamboPolicy::Evaluate(const State& state) const {
+PlayerValues EvaluatePosition(const State& state) {
   const auto& kali = static_cast<const KalimamboState&>(state);
   PlayerValues strength{};
   for (int p = 0; p < kali.config().players; ++p) strength[p] = -double(kali.data().minus[p]);

@@ -7,14 +7,11 @@
 
 namespace savanna::kalimambo {
 
-class KalimamboPolicy final : public RolloutPolicy {
- public:
-  Action Choose(const State& state, Player player, const ActionList& legal,
-                Rng& rng) const override;
-  PlayerValues Evaluate(const State& state) const override;
-  // Measured (docs/agents.md): at equal time neither the policy's playouts nor cut-off ones beat
-  // random playouts to the end (with 3 to 7 players they lose clearly), so searches keep those.
-  double PreferredEpsilon(int) const override { return 1.0; }
-};
+// Measured (docs/agents.md): at equal time neither the policy's playouts nor cut-off ones beat
+// random playouts to the end (with 3 to 7 players they lose clearly), so searches keep those.
+constexpr PlayoutPreference KalimamboPlayouts(int) { return {.epsilon = 1.0}; }
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
+PlayerValues EvaluatePosition(const State& state);
+using KalimamboPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition, KalimamboPlayouts>;
 
 }  // namespace savanna::kalimambo

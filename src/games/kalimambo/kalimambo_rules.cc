@@ -179,11 +179,6 @@ void ResolveRound(const Config& config, KalimamboData& d) {
   ++d.round;
 }
 
-KalimamboState::KalimamboState(const KalimamboGame& game, uint64_t seed) : StateBase(game) {
-  d_.rng.Seed(seed);
-  SetUp(config(), d_);
-}
-
 PlayerSet KalimamboState::PlayersToAct() const {
   if (IsTerminal()) return PlayerSet();
   return PlayerSet::FromMask(PlayerSet::FirstN(config().players).Mask() & ~uint32_t(d_.submitted));

@@ -43,29 +43,11 @@ struct KalimamboData {
 
 class KalimamboState final : public StateBase<KalimamboState, KalimamboGame, KalimamboData> {
  public:
-  KalimamboState(const KalimamboGame& game, uint64_t seed);
-  KalimamboState(const KalimamboGame& game, const KalimamboData& data) : StateBase(game, data) {}
-
-  PlayerSet PlayersToAct() const override;
-  bool IsTerminal() const override { return d_.round >= config().num_cards; }
-
-  void LegalActions(Player player, ActionList& out) const override;
-  bool IsLegal(Player player, Action action) const override;
-  std::string ActionToString(Player player, Action action) const override;
-  Json StructuredAction(Player player, Action action) const override;
-  void ApplyUnchecked(Player player, Action action) override;
-
-  Json View(Player viewer) const override;
-  std::string ViewText(Player viewer) const override;
-  Json ToJson() const override;
-  void ObservationTensor(Player viewer, std::span<float> out) const override;
-
-  void DeterminizeInPlace(Player viewer, Rng& rng) override;
-
+  using StateBase::StateBase;
   // Scores are minus points negated, so that the generic Winners (highest score) are the
   // players with the fewest minus points.
-  PlayerValues Scores() const override;
-  uint64_t Hash() const override;
+  SAVANNA_GAME_STATE_OVERRIDES;
+  bool IsTerminal() const override { return d_.round >= config().num_cards; }
 };
 
 // ---- Rules (kalimambo_rules.cc) ----------------------------------------------------------------
@@ -91,5 +73,8 @@ Json EventsJson(const Config& config, const KalimamboData& d);
 // Bits of `mask` (values or spaces) as an ascending JSON array.
 Json MaskJson(uint64_t mask);
 Result<KalimamboData> DataFromJson(const Config& config, const Json& json);
+// The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
+template <class V, class D>
+void Describe(V& v, D& d, const Config& c);
 
 }  // namespace savanna::kalimambo

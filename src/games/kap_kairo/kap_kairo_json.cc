@@ -175,9 +175,9 @@ void Describe(V& v, D& d, const Config& c) {
 const char* PhaseName(Phase phase) { return kPhaseNames[size_t(phase)]; }
 const char* EndReasonName(EndReason reason) { return kEndNames[size_t(reason)]; }
 
-Json KapKairoState::ToJson() const { return describe::ToJson(d_, config()); }
-
-uint64_t KapKairoState::Hash() const { return describe::Hash(d_, config()); }
+// StateBase's ToJson and Hash describe the data with these two visitors.
+template void Describe(describe::JsonWriter&, const KapKairoData&, const Config&);
+template void Describe(describe::Flattener<Hasher>&, const KapKairoData&, const Config&);
 
 Result<KapKairoData> DataFromJson(const Config& config, const Json& json) {
   auto d = describe::FromJson<KapKairoData>(json, config);

@@ -71,8 +71,7 @@ Action ChooseBuild(const KapKairoState& state, Player player, const ActionList& 
 
 }  // namespace
 
-Action KapKairoPolicy::Choose(const State& state, Player player, const ActionList& legal,
-                              Rng& rng) const {
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng) {
   const auto& kap = static_cast<const KapKairoState&>(state);
   switch (kap.data().phase) {
     case Phase::kBid:
@@ -84,7 +83,7 @@ Action KapKairoPolicy::Choose(const State& state, Player player, const ActionLis
   }
 }
 
-PlayerValues KapKairoPolicy::Evaluate(const State& state) const {
+PlayerValues EvaluatePosition(const State& state) {
   const auto& kap = static_cast<const KapKairoState&>(state);
   const KapKairoData& d = kap.data();
   PlayerValues strength{};

@@ -7,11 +7,8 @@
 
 namespace savanna::kap_kairo {
 
-class KapKairoPolicy final : public RolloutPolicy {
- public:
-  Action Choose(const State& state, Player player, const ActionList& legal,
-                Rng& rng) const override;
-  PlayerValues Evaluate(const State& state) const override;
-};
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
+PlayerValues EvaluatePosition(const State& state);
+using KapKairoPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition>;
 
 }  // namespace savanna::kap_kairo

@@ -237,7 +237,7 @@ bool IsFirstOfItsKind(const Config& config, const KapKairoData& d, int slot) {
   return true;
 }
 
-void SetUpGame(const Config& config, KapKairoData& d) {
+void SetUp(const Config& config, KapKairoData& d) {
   d.pile.size = 0;
   for (int c = 0; c < config.num_cards; ++c) d.pile.Push(c);
   d.rng.Shuffle(d.pile.cards.data(), d.pile.size);
@@ -246,11 +246,6 @@ void SetUpGame(const Config& config, KapKairoData& d) {
 }
 
 // ---- The State interface -----------------------------------------------------------------------
-
-KapKairoState::KapKairoState(const KapKairoGame& game, uint64_t seed) : StateBase(game) {
-  d_.rng.Seed(seed);
-  SetUpGame(config(), d_);
-}
 
 PlayerSet KapKairoState::PlayersToAct() const {
   switch (d_.phase) {

@@ -94,38 +94,20 @@ struct KapKairoData {
 
 class KapKairoState final : public StateBase<KapKairoState, KapKairoGame, KapKairoData> {
  public:
-  KapKairoState(const KapKairoGame& game, uint64_t seed);
-  KapKairoState(const KapKairoGame& game, const KapKairoData& data) : StateBase(game, data) {}
-
-  PlayerSet PlayersToAct() const override;
+  using StateBase::StateBase;
+  SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
-
-  void LegalActions(Player player, ActionList& out) const override;
-  bool IsLegal(Player player, Action action) const override;
-  std::string ActionToString(Player player, Action action) const override;
-  Json StructuredAction(Player player, Action action) const override;
-  void ApplyUnchecked(Player player, Action action) override;
-
-  Json View(Player viewer) const override;
-  std::string ViewText(Player viewer) const override;
-  Json ToJson() const override;
-  void ObservationTensor(Player viewer, std::span<float> out) const override;
-
-  void DeterminizeInPlace(Player viewer, Rng& rng) override;
-
-  // Landscapes built per player. Winners: the builder of the eighth landscape; if the game ends
-  // because nothing is left to auction, the most landscapes built, then the most pounds left,
-  // else shared.
-  PlayerValues Scores() const override;
+  // Scores: landscapes built per player. Winners: the builder of the eighth landscape; if the
+  // game ends because nothing is left to auction, the most landscapes built, then the most
+  // pounds left, else shared.
   PlayerSet Winners() const override;
-  uint64_t Hash() const override;
 };
 
 // ---- Rules (kap_kairo_rules.cc) ----------------------------------------------------------------
 
 // Shuffles every card into the pile, gives each player the start capital and opens the first
 // land purchase.
-void SetUpGame(const Config& config, KapKairoData& d);
+void SetUp(const Config& config, KapKairoData& d);
 
 // Tracks that cost `player` nothing now: the build pool plus the player's own open landscapes
 // (the one in front of the locomotive included).
@@ -140,5 +122,8 @@ bool IsFirstOfItsKind(const Config& config, const KapKairoData& d, int slot);
 const char* PhaseName(Phase phase);
 const char* EndReasonName(EndReason reason);
 Result<KapKairoData> DataFromJson(const Config& config, const Json& json);
+// The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
+template <class V, class D>
+void Describe(V& v, D& d, const Config& c);
 
 }  // namespace savanna::kap_kairo

@@ -82,15 +82,12 @@ void Describe(V& v, D& d, const Config& c) {
 const char* PhaseName(Phase phase) { return kPhaseNames[size_t(phase)]; }
 
 Json CountsJson(const Config& config, const AnimalCounts& counts) {
-  Json j;
-  describe::JsonWriter w(j);
-  DescribeCounts(w, "", counts, config);
-  return j;
+  return describe::PartToJson([&](auto& w) { DescribeCounts(w, "", counts, config); });
 }
 
-Json KaribaState::ToJson() const { return describe::ToJson(d_, config()); }
-
-uint64_t KaribaState::Hash() const { return describe::Hash(d_, config()); }
+// StateBase's ToJson and Hash describe the data with these two visitors.
+template void Describe(describe::JsonWriter&, const KaribaData&, const Config&);
+template void Describe(describe::Flattener<Hasher>&, const KaribaData&, const Config&);
 
 Result<KaribaData> DataFromJson(const Config& config, const Json& json) {
   auto d = describe::FromJson<KaribaData>(json, config);

@@ -85,14 +85,13 @@ Action ChooseDraw(const KaribaState& state, Player player, const ActionList& leg
 
 }  // namespace
 
-Action KaribaPolicy::Choose(const State& state, Player player, const ActionList& legal,
-                            Rng& rng) const {
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng) {
   const auto& kariba = static_cast<const KaribaState&>(state);
   return kariba.data().phase == Phase::kDraw ? ChooseDraw(kariba, player, legal, rng)
                                              : ChoosePlay(kariba, player, legal, rng);
 }
 
-PlayerValues KaribaPolicy::Evaluate(const State& state) const {
+PlayerValues EvaluatePosition(const State& state) {
   return SoftmaxShares(state.Scores(), state.NumPlayers(), kEvaluationScale);
 }
 

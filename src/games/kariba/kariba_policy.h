@@ -7,16 +7,14 @@
 
 namespace savanna::kariba {
 
-class KaribaPolicy final : public RolloutPolicy {
- public:
-  Action Choose(const State& state, Player player, const ActionList& legal,
-                Rng& rng) const override;
-  PlayerValues Evaluate(const State& state) const override;
-  // Measured (docs/agents.md): with 2 to 5 players short playouts by the policy, then the
-  // evaluation, do best at equal time (with 4 and 5 players they beat greedy clearly and stay
-  // level with random playouts); with 6 players nothing beat random playouts to the end.
-  int PreferredCutoff(int players) const override { return players <= 5 ? 4 : 0; }
-  double PreferredEpsilon(int players) const override { return players <= 5 ? 0.1 : 1.0; }
-};
+// Measured (docs/agents.md): with 2 to 5 players short playouts by the policy, then the
+// evaluation, do best at equal time (with 4 and 5 players they beat greedy clearly and stay
+// level with random playouts); with 6 players nothing beat random playouts to the end.
+constexpr PlayoutPreference KaribaPlayouts(int players) {
+  return players <= 5 ? PlayoutPreference{4, 0.1} : PlayoutPreference{0, 1.0};
+}
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
+PlayerValues EvaluatePosition(const State& state);
+using KaribaPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition, KaribaPlayouts>;
 
 }  // namespace savanna::kariba

@@ -133,11 +133,6 @@ void DealGame(const Config& config, KaribaData& d, int starter) {
   d.phase = Phase::kPlay;
 }
 
-KaribaState::KaribaState(const KaribaGame& game, uint64_t seed) : StateBase(game) {
-  d_.rng.Seed(seed);
-  DealGame(config(), d_, 0);
-}
-
 PlayerSet KaribaState::PlayersToAct() const {
   return d_.phase == Phase::kGameOver ? PlayerSet() : PlayerSet::Single(d_.current);
 }

@@ -53,27 +53,9 @@ struct KaribaData {
 
 class KaribaState final : public StateBase<KaribaState, KaribaGame, KaribaData> {
  public:
-  KaribaState(const KaribaGame& game, uint64_t seed);
-  KaribaState(const KaribaGame& game, const KaribaData& data) : StateBase(game, data) {}
-
-  PlayerSet PlayersToAct() const override;
+  using StateBase::StateBase;
+  SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
-
-  void LegalActions(Player player, ActionList& out) const override;
-  bool IsLegal(Player player, Action action) const override;
-  std::string ActionToString(Player player, Action action) const override;
-  Json StructuredAction(Player player, Action action) const override;
-  void ApplyUnchecked(Player player, Action action) override;
-
-  Json View(Player viewer) const override;
-  std::string ViewText(Player viewer) const override;
-  Json ToJson() const override;
-  void ObservationTensor(Player viewer, std::span<float> out) const override;
-
-  void DeterminizeInPlace(Player viewer, Rng& rng) override;
-
-  PlayerValues Scores() const override;
-  uint64_t Hash() const override;
 };
 
 // ---- Rules (kariba_rules.cc) -------------------------------------------------------------------
@@ -81,6 +63,8 @@ class KaribaState final : public StateBase<KaribaState, KaribaGame, KaribaData> 
 // Shuffles all cards, deals the hands (and the display in the open variant) and lets `starter`
 // begin. Keeps the match history (finished, game_index).
 void DealGame(const Config& config, KaribaData& d, int starter);
+// A new match (the data's Rng seeded): seat 0 starts the first game.
+inline void SetUp(const Config& config, KaribaData& d) { DealGame(config, d, 0); }
 
 // The animal that `animal`, just played, chases away now (0 if none): requires at least 3 of
 // `animal` at the waterhole.
@@ -100,5 +84,8 @@ Json CountsJson(const Config& config, const AnimalCounts& counts);
 // "play", "draw" or "over".
 const char* PhaseName(Phase phase);
 Result<KaribaData> DataFromJson(const Config& config, const Json& json);
+// The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
+template <class V, class D>
+void Describe(V& v, D& d, const Config& c);
 
 }  // namespace savanna::kariba

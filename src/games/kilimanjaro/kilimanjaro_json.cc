@@ -175,9 +175,9 @@ void Describe(V& v, D& d, const Config& c) {
   v.Random("rng", d.rng);
 }
 
-Json KilimanjaroState::ToJson() const { return describe::ToJson(d_, config()); }
-
-uint64_t KilimanjaroState::Hash() const { return describe::Hash(d_, config()); }
+// StateBase's ToJson and Hash describe the data with these two visitors.
+template void Describe(describe::JsonWriter&, const KiliData&, const Config&);
+template void Describe(describe::Flattener<Hasher>&, const KiliData&, const Config&);
 
 Result<KiliData> DataFromJson(const Config& config, const Json& json) {
   auto d = describe::FromJson<KiliData>(json, config);

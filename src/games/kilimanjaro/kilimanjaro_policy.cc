@@ -75,8 +75,7 @@ Action ChooseLeader(const KiliData& d, const ActionList& legal, Rng& rng) {
 
 }  // namespace
 
-Action KilimanjaroPolicy::Choose(const State& state, Player player, const ActionList& legal,
-                                 Rng& rng) const {
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng) {
   const auto& kili = static_cast<const KilimanjaroState&>(state);
   const KiliData& d = kili.data();
   switch (d.phase) {
@@ -95,7 +94,7 @@ Action KilimanjaroPolicy::Choose(const State& state, Player player, const Action
   }
 }
 
-PlayerValues KilimanjaroPolicy::Evaluate(const State& state) const {
+PlayerValues EvaluatePosition(const State& state) {
   const auto& kili = static_cast<const KilimanjaroState&>(state);
   const KiliData& d = kili.data();
   PlayerValues strength{};

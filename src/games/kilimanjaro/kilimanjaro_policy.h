@@ -8,16 +8,12 @@
 
 namespace savanna::kilimanjaro {
 
-class KilimanjaroPolicy final : public RolloutPolicy {
- public:
-  Action Choose(const State& state, Player player, const ActionList& legal,
-                Rng& rng) const override;
-  PlayerValues Evaluate(const State& state) const override;
-  // Measured (docs/agents.md, "Game knowledge measured again"): played to the end the policy's
-  // playouts do not beat random ones at equal time, nor do short ones cut off after 4 to 8
-  // moves; cut off after 16 moves (10% random moves) they do, with 2 to 4 players.
-  int PreferredCutoff(int) const override { return 16; }
-  double PreferredEpsilon(int) const override { return 0.1; }
-};
+// Measured (docs/agents.md, "Game knowledge measured again"): played to the end the policy's
+// playouts do not beat random ones at equal time, nor do short ones cut off after 4 to 8
+// moves; cut off after 16 moves (10% random moves) they do, with 2 to 4 players.
+constexpr PlayoutPreference KilimanjaroPlayouts(int) { return {.cutoff = 16, .epsilon = 0.1}; }
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
+PlayerValues EvaluatePosition(const State& state);
+using KilimanjaroPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition, KilimanjaroPlayouts>;
 
 }  // namespace savanna::kilimanjaro

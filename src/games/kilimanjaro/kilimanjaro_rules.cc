@@ -290,13 +290,12 @@ void DealCards(const Config& config, KiliData& d) {
   d.phase = Phase::kPlay;
 }
 
-KilimanjaroState::KilimanjaroState(const KilimanjaroGame& game, uint64_t seed) : StateBase(game) {
-  d_.rng.Seed(seed);
-  DealCounters(config(), d_);
-  d_.current = 0;
-  d_.phase =
-      d_.unplaced[0][0] + d_.unplaced[0][1] + d_.unplaced[0][2] > 0 ? Phase::kPlace : Phase::kPlay;
-  if (d_.phase == Phase::kPlay) DealCards(config(), d_);
+void SetUp(const Config& config, KiliData& d) {
+  DealCounters(config, d);
+  d.current = 0;
+  d.phase =
+      d.unplaced[0][0] + d.unplaced[0][1] + d.unplaced[0][2] > 0 ? Phase::kPlace : Phase::kPlay;
+  if (d.phase == Phase::kPlay) DealCards(config, d);
 }
 
 PlayerSet KilimanjaroState::PlayersToAct() const {

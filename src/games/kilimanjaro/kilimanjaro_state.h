@@ -90,34 +90,16 @@ struct KiliData {
 
 class KilimanjaroState final : public StateBase<KilimanjaroState, KilimanjaroGame, KiliData> {
  public:
-  KilimanjaroState(const KilimanjaroGame& game, uint64_t seed);
-  KilimanjaroState(const KilimanjaroGame& game, const KiliData& data) : StateBase(game, data) {}
-
-  PlayerSet PlayersToAct() const override;
+  using StateBase::StateBase;
+  SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
-
-  void LegalActions(Player player, ActionList& out) const override;
-  bool IsLegal(Player player, Action action) const override;
-  std::string ActionToString(Player player, Action action) const override;
   // A placement names no kind to the others: "place a counter on 37".
   std::string PublicActionString(Player player, Action action) const override;
-  Json StructuredAction(Player player, Action action) const override;
   Json PublicStructuredAction(Player player, Action action) const override;
-  void ApplyUnchecked(Player player, Action action) override;
-
-  Json View(Player viewer) const override;
-  std::string ViewText(Player viewer) const override;
-  Json ToJson() const override;
-  void ObservationTensor(Player viewer, std::span<float> out) const override;
-
-  void DeterminizeInPlace(Player viewer, Rng& rng) override;
-
-  // Positions on the trail (the base camp counts as trail_length).
-  PlayerValues Scores() const override;
-  // The expedition at the base camp; otherwise the furthest, ties broken by the distance each
-  // would move next, then shared.
+  // Scores: positions on the trail (the base camp counts as trail_length). Winners: the
+  // expedition at the base camp; otherwise the furthest, ties broken by the distance each would
+  // move next, then shared.
   PlayerSet Winners() const override;
-  uint64_t Hash() const override;
 };
 
 // ---- Rules (kilimanjaro_rules.cc) --------------------------------------------------------------
@@ -143,6 +125,8 @@ void DealCounters(const Config& config, KiliData& d);
 // After the last counter is placed: shuffles the cards and gives everyone 3 piles and 3 hand
 // cards; seat 0 begins.
 void DealCards(const Config& config, KiliData& d);
+// A new game (the data's Rng seeded): the counters dealt; with none to place, the cards too.
+void SetUp(const Config& config, KiliData& d);
 
 // ---- Text (kilimanjaro_view.cc) ----------------------------------------------------------------
 std::string CardName(const Config& config, int card);  // "canoe 3"
@@ -151,5 +135,8 @@ const char* PhaseName(Phase phase);                    // "place", "play", ...
 
 // ---- JSON (kilimanjaro_json.cc) ----------------------------------------------------------------
 Result<KiliData> DataFromJson(const Config& config, const Json& json);
+// The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
+template <class V, class D>
+void Describe(V& v, D& d, const Config& c);
 
 }  // namespace savanna::kilimanjaro

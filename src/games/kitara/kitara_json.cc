@@ -252,9 +252,9 @@ const char* KindName(int kind) {
   return kNames[kind];
 }
 
-Json KitaraState::ToJson() const { return describe::ToJson(d_, config()); }
-
-uint64_t KitaraState::Hash() const { return describe::Hash(d_, config()); }
+// StateBase's ToJson and Hash describe the data with these two visitors.
+template void Describe(describe::JsonWriter&, const KitaraData&, const Config&);
+template void Describe(describe::Flattener<Hasher>&, const KitaraData&, const Config&);
 
 Result<KitaraData> DataFromJson(const Config& config, const Json& json) {
   auto d = describe::FromJson<KitaraData>(json, config);
@@ -265,10 +265,7 @@ Result<KitaraData> DataFromJson(const Config& config, const Json& json) {
 }
 
 Json FiguresJson(const Figures& f) {
-  Json j;
-  describe::JsonWriter w(j);
-  DescribeFigures(w, "", f);
-  return j;
+  return describe::PartToJson([&](auto& w) { DescribeFigures(w, "", f); });
 }
 
 }  // namespace savanna::kitara

@@ -41,15 +41,14 @@ double Score(const KitaraState& state, Player player, Action action) {
 
 }  // namespace
 
-Action KitaraPolicy::Choose(const State& state, Player player, const ActionList& legal,
-                            Rng& rng) const {
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng) {
   const auto& kitara = static_cast<const KitaraState&>(state);
   BestAction best;
   for (Action action : legal) best.Offer(action, Score(kitara, player, action), rng);
   return best.action();
 }
 
-PlayerValues KitaraPolicy::Evaluate(const State& state) const {
+PlayerValues EvaluatePosition(const State& state) {
   return SoftmaxShares(state.Scores(), state.NumPlayers(), kEvaluationScale);
 }
 

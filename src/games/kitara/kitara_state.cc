@@ -27,11 +27,6 @@ int DrawFrom(TokenCounts& pool, int& pool_size, Rng& rng) {
 
 }  // namespace
 
-KitaraState::KitaraState(const KitaraGame& game, uint64_t seed) : StateBase(game) {
-  d_.rng.Seed(seed);
-  SetUp(config(), d_);
-}
-
 PlayerSet KitaraState::PlayersToAct() const {
   return d_.phase == Phase::kOver ? PlayerSet() : PlayerSet::Single(Actor(d_));
 }

@@ -102,28 +102,10 @@ struct KitaraData {
 
 class KitaraState final : public StateBase<KitaraState, KitaraGame, KitaraData> {
  public:
-  KitaraState(const KitaraGame& game, uint64_t seed);
-  KitaraState(const KitaraGame& game, const KitaraData& data) : StateBase(game, data) {}
-
-  PlayerSet PlayersToAct() const override;
+  using StateBase::StateBase;
+  SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
-
-  void LegalActions(Player player, ActionList& out) const override;
-  bool IsLegal(Player player, Action action) const override;
-  std::string ActionToString(Player player, Action action) const override;
-  Json StructuredAction(Player player, Action action) const override;
-  void ApplyUnchecked(Player player, Action action) override;
-
-  Json View(Player viewer) const override;
-  std::string ViewText(Player viewer) const override;
-  Json ToJson() const override;
-  void ObservationTensor(Player viewer, std::span<float> out) const override;
-
-  void DeterminizeInPlace(Player viewer, Rng& rng) override;
-
-  PlayerValues Scores() const override;
   PlayerSet Winners() const override;
-  uint64_t Hash() const override;
 };
 
 // ---- Rules (kitara_rules.cc) -------------------------------------------------------------------
@@ -183,6 +165,9 @@ void EndMovePhase(const Config& config, KitaraData& d);
 const char* PhaseName(Phase phase);
 const char* KindName(int kind);  // "warrior", "animal", "hero"
 Result<KitaraData> DataFromJson(const Config& config, const Json& json);
+// The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
+template <class V, class D>
+void Describe(V& v, D& d, const Config& c);
 
 // ---- Text (kitara_view.cc) ---------------------------------------------------------------------
 // "D1 W1 M1 (age 2)"; the start card reads "D2 W3 M2 (start card)".
