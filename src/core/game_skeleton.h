@@ -16,6 +16,7 @@
 //     bool IsTerminal() const override { ... }  // plus any optional override (Winners, ...)
 //   };
 //   class FooGame final : public GameBase<FooGame, FooState, Config, FooPolicy>
+//     with static constexpr GameType::Dynamics kDynamics (GameBase's Type() reads it)
 //     (FooPolicy: the game's RolloutPolicy, docs/rules/<game>.md "Heuristics"; GameBase holds it)
 //   Result<Data> DataFromJson(const Config&, const Json&);  the validating reader
 #pragma once
@@ -113,6 +114,10 @@ class GameBase : public Game {
       : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
 
   const Config& config() const { return config_; }
+  // Derived::kDynamics (sequential or simultaneous decisions); the other fields keep GameType's
+  // defaults, true of every game here: chance inside the state, imperfect information, returns
+  // summing to 1 in [0, 1].
+  GameType Type() const override { return GameType{.dynamics = Derived::kDynamics}; }
   // The game's heuristic rollout policy and evaluation (docs/rules/<game>.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const final { return &policy_; }
 

@@ -68,11 +68,11 @@ class KalimamboState;
 class KalimamboGame final
     : public GameBase<KalimamboGame, KalimamboState, Config, KalimamboPolicy> {
  public:
+  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSimultaneous;
   using GameBase::GameBase;
 
   int NumDistinctActions() const override { return config().max_value + 1; }
   int MaxGameLength() const override { return config().num_cards * config().players; }
-  GameType Type() const override;                      // kalimambo_observation.cc
   std::vector<int> ObservationShape() const override;  // kalimambo_observation.cc
 };
 

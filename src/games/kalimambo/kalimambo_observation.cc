@@ -1,4 +1,4 @@
-// Kalimambo's observation tensor and game type, for learning code. The layout (one flat
+// Kalimambo's observation tensor and its shape, for learning code. The layout (one flat
 // vector, seats absolute) is documented slot by slot in docs/rules/kalimambo.md, "Observation
 // tensor"; every slot comes from a field of View(viewer). The last round's move list is not
 // encoded: its effects are (the figures' spaces, the rhino, the minus points).
@@ -16,12 +16,6 @@ int KalimamboObservationSize(const Config& c) {
 }
 
 }  // namespace
-
-GameType KalimamboGame::Type() const {
-  return GameType{.dynamics = GameType::Dynamics::kSimultaneous,
-                  .chance = GameType::Chance::kSampledStochastic,
-                  .information = GameType::Information::kImperfect};
-}
 
 std::vector<int> KalimamboGame::ObservationShape() const {
   return {KalimamboObservationSize(config())};

@@ -99,11 +99,11 @@ class KapKairoState;
 
 class KapKairoGame final : public GameBase<KapKairoGame, KapKairoState, Config, KapKairoPolicy> {
  public:
+  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSimultaneous;
   using GameBase::GameBase;
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  GameType Type() const override;                      // kap_kairo_observation.cc
   std::vector<int> ObservationShape() const override;  // kap_kairo_observation.cc
 };
 

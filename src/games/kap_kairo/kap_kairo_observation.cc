@@ -1,4 +1,4 @@
-// Vom Kap bis Kairo's observation tensor and game type, for learning code. The layout (one
+// Vom Kap bis Kairo's observation tensor and its shape, for learning code. The layout (one
 // flat vector, seats absolute) is documented slot by slot in docs/rules/kap_kairo.md,
 // "Observation tensor"; every slot comes from a field of View(viewer). The tie-break draws of
 // the last auction are not encoded (only whether the order was decided by lot).
@@ -49,12 +49,6 @@ void LocateCards(const Config& c, const KapKairoData& d, CardPlaces& places) {
 }
 
 }  // namespace
-
-GameType KapKairoGame::Type() const {
-  return GameType{.dynamics = GameType::Dynamics::kSimultaneous,
-                  .chance = GameType::Chance::kSampledStochastic,
-                  .information = GameType::Information::kImperfect};
-}
 
 std::vector<int> KapKairoGame::ObservationShape() const {
   return {KapKairoObservationSize(config())};

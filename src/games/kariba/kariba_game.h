@@ -61,11 +61,11 @@ class KaribaState;
 
 class KaribaGame final : public GameBase<KaribaGame, KaribaState, Config, KaribaPolicy> {
  public:
+  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSequential;
   using GameBase::GameBase;
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  GameType Type() const override;                      // kariba_observation.cc
   std::vector<int> ObservationShape() const override;  // kariba_observation.cc
 };
 

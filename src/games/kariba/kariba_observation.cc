@@ -1,4 +1,4 @@
-// Kariba's observation tensor and game type, for learning code. The layout (one flat vector,
+// Kariba's observation tensor and its shape, for learning code. The layout (one flat vector,
 // seats absolute) is documented slot by slot in docs/rules/kariba.md, "Observation tensor";
 // every slot comes from a field of View(viewer).
 #include <span>
@@ -21,12 +21,6 @@ int KaribaObservationSize(const Config& c) {
 }
 
 }  // namespace
-
-GameType KaribaGame::Type() const {
-  return GameType{.dynamics = GameType::Dynamics::kSequential,
-                  .chance = GameType::Chance::kSampledStochastic,
-                  .information = GameType::Information::kImperfect};
-}
 
 std::vector<int> KaribaGame::ObservationShape() const { return {KaribaObservationSize(config())}; }
 

@@ -92,11 +92,11 @@ class KilimanjaroState;
 class KilimanjaroGame final
     : public GameBase<KilimanjaroGame, KilimanjaroState, Config, KilimanjaroPolicy> {
  public:
+  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSequential;
   using GameBase::GameBase;
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  GameType Type() const override;                      // kilimanjaro_observation.cc
   std::vector<int> ObservationShape() const override;  // kilimanjaro_observation.cc
 };
 

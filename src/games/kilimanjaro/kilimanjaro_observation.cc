@@ -1,4 +1,4 @@
-// Kilimanjaro's observation tensor and game type, for learning code. The layout (one flat
+// Kilimanjaro's observation tensor and its shape, for learning code. The layout (one flat
 // vector, seats absolute) is documented slot by slot in docs/rules/kilimanjaro.md,
 // "Observation tensor"; every slot comes from a field of View(viewer). This turn's event list
 // is not encoded: its effects are (positions, counters turned face up).
@@ -23,12 +23,6 @@ int KiliObservationSize(const Config& c) {
 }
 
 }  // namespace
-
-GameType KilimanjaroGame::Type() const {
-  return GameType{.dynamics = GameType::Dynamics::kSequential,
-                  .chance = GameType::Chance::kSampledStochastic,
-                  .information = GameType::Information::kImperfect};
-}
 
 std::vector<int> KilimanjaroGame::ObservationShape() const {
   return {KiliObservationSize(config())};

@@ -134,11 +134,11 @@ class KitaraState;
 
 class KitaraGame final : public GameBase<KitaraGame, KitaraState, Config, KitaraPolicy> {
  public:
+  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSequential;
   using GameBase::GameBase;
 
   int NumDistinctActions() const override { return kNumDistinctActions; }
   int MaxGameLength() const override;
-  GameType Type() const override;                      // kitara_observation.cc
   std::vector<int> ObservationShape() const override;  // kitara_observation.cc
 };
 

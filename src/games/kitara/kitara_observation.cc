@@ -1,4 +1,4 @@
-// Kitara's observation tensor and game type, for learning code. The layout (one flat vector,
+// Kitara's observation tensor and its shape, for learning code. The layout (one flat vector,
 // seats absolute) is documented slot by slot in docs/rules/kitara.md, "Observation tensor";
 // every slot comes from a field of View(viewer). The map itself is fixed for a configuration
 // and not encoded; the discard pile is encoded by its size only (the view lists texts).
@@ -30,12 +30,6 @@ void WriteTokens(ObservationWriter& w, const Config& c, const TokenCounts& t) {
 }
 
 }  // namespace
-
-GameType KitaraGame::Type() const {
-  return GameType{.dynamics = GameType::Dynamics::kSequential,
-                  .chance = GameType::Chance::kSampledStochastic,
-                  .information = GameType::Information::kImperfect};
-}
 
 std::vector<int> KitaraGame::ObservationShape() const { return {KitaraObservationSize(config())}; }
 
