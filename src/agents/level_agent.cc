@@ -22,7 +22,7 @@ const std::vector<LevelInfo>& Levels() {
 
 std::vector<ParamSpec> LevelAgent::ParamSpecs(const LevelInfo& level) {
   return {ParamSpec::Double("time", level.seconds, 0.0001, 3600, "seconds per decision"),
-          ThreadsParam(),
+          SearchBudget::ClockParam(), ThreadsParam(),
           ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
                          "megabytes a decision's search trees may take together (0: no limit)")};
 }
@@ -33,6 +33,7 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   auto search = ResolveParams(IsmctsAgent::ParamSpecs(), savanna::Spec{"ismcts", {}});
   SAVANNA_CHECK(search.has_value());
   search->Set("time", params.Double("time"));
+  search->Set("clock", params.Choice("clock"));
   search->Set("threads", params.Int("threads"));
   search->Set("tree_mb", params.Int("tree_mb"));
   search->Set("playout", std::string(level.policy ? "policy" : "random"));
