@@ -15,10 +15,11 @@
 namespace savanna {
 
 std::vector<ParamSpec> SearchBudget::ParamSpecs(int64_t default_iterations) {
-  return {ParamSpec::Int("iters", default_iterations, 1, 1'000'000'000,
-                         "playouts per decision (ignored when time is set)"),
-          ParamSpec::Double("time", 0, 0, 3600, "seconds per decision; 0: use iters (reproducible)"),
-          ClockParam()};
+  return {
+      ParamSpec::Int("iters", default_iterations, 1, 1'000'000'000,
+                     "playouts per decision (ignored when time is set)"),
+      ParamSpec::Double("time", 0, 0, 3600, "seconds per decision; 0: use iters (reproducible)"),
+      ClockParam()};
 }
 
 ParamSpec SearchBudget::ClockParam() {
