@@ -6,24 +6,17 @@
 
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
-#include "agents/agent.h"
-#include "agents/search_common.h"
+#include "agents/search_agent.h"
 
 namespace savanna {
 
-class FlatMcAgent final : public Agent {
+class FlatMcAgent final : public SearchAgent {
  public:
-  // Declared parameters: iters, time, threads, seed.
+  // Declared parameters: iters, time, margin, threads, seed.
   static std::vector<ParamSpec> ParamSpecs();
   FlatMcAgent(const Params& params, uint64_t seed);
-
-  Action Choose(const State& state, Player player) override;
-  std::unique_ptr<Decision> Begin(const State& state, Player player) override;
-  std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) override;
-  std::string Spec() const override;
 
  private:
   // One thread's playouts: the legal actions in turn, sums per action.
@@ -37,16 +30,13 @@ class FlatMcAgent final : public Agent {
     std::vector<int64_t> counts;
   };
   class RootDecision;
-  std::unique_ptr<SearchDecision> Start(const State& state, Player player, bool take_forced);
+  std::unique_ptr<SearchDecision> Start(const State& state, Player player,
+                                        bool take_forced) override;
   // Continues worker `w`'s playouts from `state` for `player` until `clock` stops them.
   int64_t Work(Worker& w, const State& state, Player player, const ActionList& legal,
                BudgetClock& clock);
 
-  Params params_;
-  SearchBudget budget_;
-  int threads_;
   double margin_weight_;
-  Rng rng_;
   std::vector<Worker> workers_;
 };
 
