@@ -3,11 +3,41 @@
 
 #include <typeinfo>
 
+#include "agents/search_agent.h"
 #include "core/check.h"
 
 namespace savanna {
+namespace {
 
-std::vector<ParamSpec> FlatMcAgent::ParamSpecs() {
+class FlatMcAgent final : public SearchAgent {
+ public:
+  FlatMcAgent(const Params& params, uint64_t seed);
+
+ private:
+  // One thread's playouts: the legal actions in turn, sums per action.
+  struct Worker {
+    std::unique_ptr<State> scratch;
+    Rng rng;
+    ActionList buffer;
+    int64_t done = 0;  // playouts so far in this decision
+    std::vector<double> sums;
+    std::vector<double> wins;
+    std::vector<int64_t> counts;
+  };
+  class RootDecision;
+  std::unique_ptr<SearchDecision> Start(const State& state, Player player,
+                                        bool take_forced) override;
+  // Continues worker `w`'s playouts from `state` for `player` until `clock` stops them.
+  int64_t Work(Worker& w, const State& state, Player player, const ActionList& legal,
+               BudgetClock& clock);
+
+  double margin_weight_;
+  std::vector<Worker> workers_;
+};
+
+}  // namespace
+
+std::vector<ParamSpec> FlatMcParamSpecs() {
   std::vector<ParamSpec> specs = SearchBudget::ParamSpecs(1000);
   specs.push_back(MarginParam(0));
   specs.push_back(ThreadsParam());
@@ -88,6 +118,10 @@ class FlatMcAgent::RootDecision final : public DecisionOf<FlatMcAgent> {
 std::unique_ptr<SearchDecision> FlatMcAgent::Start(const State& state, Player player,
                                                    bool take_forced) {
   return std::make_unique<RootDecision>(*this, state, player, take_forced);
+}
+
+std::unique_ptr<Agent> MakeFlatMcAgent(const Params& params, uint64_t seed) {
+  return std::make_unique<FlatMcAgent>(params, seed);
 }
 
 }  // namespace savanna

@@ -2,11 +2,28 @@
 // final choice.
 #include "agents/ismcts_agent.h"
 
+#include "agents/ismcts_search.h"
+#include "agents/search_agent.h"
 #include "core/check.h"
 
 namespace savanna {
+namespace {
 
-std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
+class IsmctsAgent final : public SearchAgent {
+ public:
+  IsmctsAgent(const Params& params, uint64_t seed);
+
+ private:
+  class RootDecision;
+  std::unique_ptr<SearchDecision> Start(const State& state, Player player,
+                                        bool take_forced) override;
+
+  std::vector<std::unique_ptr<ismcts::Search>> searches_;
+};
+
+}  // namespace
+
+std::vector<ParamSpec> IsmctsParamSpecs() {
   std::vector<ParamSpec> specs = SearchBudget::ParamSpecs(1000);
   specs.push_back(
       ParamSpec::Double("c", 0.7, 0, 10, "UCB exploration constant (returns lie between 0 and 1)"));
@@ -72,6 +89,10 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
 std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,
                                                    bool take_forced) {
   return std::make_unique<RootDecision>(*this, state, player, take_forced);
+}
+
+std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed) {
+  return std::make_unique<IsmctsAgent>(params, seed);
 }
 
 }  // namespace savanna

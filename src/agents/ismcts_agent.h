@@ -8,24 +8,14 @@
 #include <memory>
 #include <vector>
 
-#include "agents/ismcts_search.h"
-#include "agents/search_agent.h"
+#include "agents/agent.h"
 
 namespace savanna {
 
-class IsmctsAgent final : public SearchAgent {
- public:
-  // Declared parameters: iters, time, c, depth, margin, threads, tree_mb, the playout's (playout,
-  // eps, cutoff, mast), the tree's knowledge (expand, bias, widen), seed.
-  static std::vector<ParamSpec> ParamSpecs();
-  IsmctsAgent(const Params& params, uint64_t seed);
-
- private:
-  class RootDecision;
-  std::unique_ptr<SearchDecision> Start(const State& state, Player player,
-                                        bool take_forced) override;
-
-  std::vector<std::unique_ptr<ismcts::Search>> searches_;
-};
+// Declared parameters: iters, time, c, depth, margin, threads, tree_mb, the playout's (playout,
+// eps, cutoff, mast), the tree's knowledge (expand, bias, widen); the agent table adds seed.
+std::vector<ParamSpec> IsmctsParamSpecs();
+// The agent with resolved `params`; `seed` seeds its generator (one draw per decision).
+std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed);
 
 }  // namespace savanna
