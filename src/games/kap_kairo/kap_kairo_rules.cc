@@ -220,15 +220,26 @@ int FreeTracks(const Config& config, const KapKairoData& d, int player) {
   return tracks;
 }
 
-int BuildCost(const Config& config, const KapKairoData& d, int player, int bonus) {
+namespace {
+
+// BuildCost with the player's FreeTracks already counted (`free_tracks`), so that LegalActions
+// counts them once for all its bonus values.
+int BuildCostGivenFreeTracks(const Config& config, const KapKairoData& d, int player, int bonus,
+                             int free_tracks) {
   const Row& row = d.rows[player];
   if (!row.HasOpen() || bonus < 0 || bonus > d.bonus_count[player]) return -1;
   const int needed = config.terrain_of(row.Front()).tracks_needed;
   // "UnneededBonusTracksMayBeSpent": up to the tracks needed; pounds only for missing tracks.
   if (bonus > needed) return -1;
-  const int missing = std::max(0, needed - FreeTracks(config, d, player) - bonus);
+  const int missing = std::max(0, needed - free_tracks - bonus);
   const int pounds = missing * kPoundsPerTrack;
   return pounds <= d.capital[player] ? pounds : -1;
+}
+
+}  // namespace
+
+int BuildCost(const Config& config, const KapKairoData& d, int player, int bonus) {
+  return BuildCostGivenFreeTracks(config, d, player, bonus, FreeTracks(config, d, player));
 }
 
 bool IsFirstOfItsKind(const Config& config, const KapKairoData& d, int slot) {
@@ -281,11 +292,14 @@ void KapKairoState::LegalActions(Player player, ActionList& out) const {
       for (int slot = 0; slot < d_.auction_size; ++slot)
         if (IsFirstOfItsKind(config(), d_, slot)) out.PushBack(TakeAction(slot));
       return;
-    case Phase::kBuild:
+    case Phase::kBuild: {
       out.PushBack(kPassAction);
+      const int free_tracks = FreeTracks(config(), d_, player);
       for (int bonus = 0; bonus <= d_.bonus_count[player]; ++bonus)
-        if (BuildCost(config(), d_, player, bonus) >= 0) out.PushBack(BuildAction(bonus));
+        if (BuildCostGivenFreeTracks(config(), d_, player, bonus, free_tracks) >= 0)
+          out.PushBack(BuildAction(bonus));
       return;
+    }
     case Phase::kOver:
       return;
   }
