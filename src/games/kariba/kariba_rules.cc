@@ -102,16 +102,6 @@ void Draw(const Config& config, KaribaData& d, int player, Action action) {
 
 }  // namespace
 
-int ChaseTarget(const Config& config, const AnimalCounts& waterhole, int animal) {
-  if (waterhole[animal] < 3) return 0;
-  // The mouse chases only the strongest animal (the elephant; with animals=9 the ninth).
-  if (animal == 1) return waterhole[config.animals] > 0 ? config.animals : 0;
-  if (config.chase == ChaseRule::kAdjacent) return waterhole[animal - 1] > 0 ? animal - 1 : 0;
-  for (int weaker = animal - 1; weaker >= 1; --weaker)
-    if (waterhole[weaker] > 0) return weaker;
-  return 0;
-}
-
 void DealGame(const Config& config, KaribaData& d, int starter) {
   d.deck_size = 0;
   for (int animal = 1; animal <= config.animals; ++animal)

@@ -84,7 +84,16 @@ void DealGame(const Config& config, KaribaData& d, int starter);
 
 // The animal that `animal`, just played, chases away now (0 if none): requires at least 3 of
 // `animal` at the waterhole.
-int ChaseTarget(const Config& config, const AnimalCounts& waterhole, int animal);
+// Inline: it runs at every play of every playout, in the rules and in the policy's threat check.
+inline int ChaseTarget(const Config& config, const AnimalCounts& waterhole, int animal) {
+  if (waterhole[animal] < 3) return 0;
+  // The mouse chases only the strongest animal (the elephant; with animals=9 the ninth).
+  if (animal == 1) return waterhole[config.animals] > 0 ? config.animals : 0;
+  if (config.chase == ChaseRule::kAdjacent) return waterhole[animal - 1] > 0 ? animal - 1 : 0;
+  for (int weaker = animal - 1; weaker >= 1; --weaker)
+    if (waterhole[weaker] > 0) return weaker;
+  return 0;
+}
 
 // The number of cards in a hand (or a pile).
 inline int HandSize(const AnimalCounts& hand) {

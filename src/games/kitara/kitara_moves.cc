@@ -91,13 +91,6 @@ uint64_t HeldMask(const Config& config, const KitaraData& d, int player) {
   return mask;
 }
 
-std::array<int, kMaxSeats> HeldCounts(const Config& config, const KitaraData& d) {
-  std::array<int, kMaxSeats> held{};
-  for (int a = 0; a < config.map.num_areas; ++a)
-    if (d.areas[a].owner >= 0) ++held[d.areas[a].owner];
-  return held;
-}
-
 bool MayEnter(const KitaraData& d, int player, int to, int size,
               const std::array<int, kMaxSeats>& held) {
   const AreaState& target = d.areas[to];

@@ -161,7 +161,13 @@ int TakeChoices(const Config& config, const KitaraData& d);
 
 uint64_t HeldMask(const Config& config, const KitaraData& d, int player);
 // Areas held per player.
-std::array<int, kMaxSeats> HeldCounts(const Config& config, const KitaraData& d);
+// Inline: the legal-move generator calls it at every step of every playout.
+inline std::array<int, kMaxSeats> HeldCounts(const Config& config, const KitaraData& d) {
+  std::array<int, kMaxSeats> held{};
+  for (int a = 0; a < config.map.num_areas; ++a)
+    if (d.areas[a].owner >= 0) ++held[d.areas[a].owner];
+  return held;
+}
 // The smallest group that may leave `area` for some neighbour (0: none can).
 int MinGroupSize(const Config& config, const KitaraData& d, int player, int area,
                  const std::array<int, kMaxSeats>& held);
