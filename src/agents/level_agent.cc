@@ -30,7 +30,7 @@ std::vector<ParamSpec> LevelAgent::ParamSpecs(const LevelInfo& level) {
 LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed)
     : level_(level), params_(params) {
   params_.Set("seed", int64_t(seed));
-  auto search = ResolveParams(IsmctsAgent::ParamSpecs(), savanna::Spec{"ismcts", {}});
+  auto search = ResolveParams(IsmctsParamSpecs(), savanna::Spec{"ismcts", {}});
   SAVANNA_CHECK(search.has_value());
   search->Set("time", params.Double("time"));
   search->Set("clock", params.Choice("clock"));
@@ -43,7 +43,7 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   // (docs/agents.md, "Knowledge in the tree"; measured at equal time against the levels without).
   search->Set("expand", level.policy ? 1.0 : 0.0);
   search->Set("widen", level.policy ? 1.0 : 0.0);
-  search_ = std::make_unique<IsmctsAgent>(*search, seed);
+  search_ = MakeIsmctsAgent(*search, seed);
 }
 
 std::string LevelAgent::Spec() const { return FormatSpec(level_.name, params_); }
