@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# The ladder's strength at equal time per move (docs/agents.md, "The ladder"): in each
-# configuration, one `strong(time=T)` seat against `ismcts(time=T)` seats (today's ISMCTS, the
-# pinned baseline, at the same thinking time) and against `greedy` seats, every seating of every
-# deal (sim's duplicate play). Prints strong's win rate with its 95% Wilson interval, the fair
-# share and the target (fair share + 15 points with 3 or more players, 75% with 2).
+# The ladder's strength at equal CPU time per move (docs/agents.md, "The ladder"): in each
+# configuration, one `strong(time=T,clock=cpu)` seat against `ismcts(time=T,clock=cpu)` seats
+# (today's ISMCTS, the pinned baseline, at the same thinking time: T seconds of its own thread's
+# CPU time, so the machine's load does not change how much either side searches) and against
+# `greedy` seats, every seating of every deal (sim's duplicate play). Prints strong's win rate
+# with its 95% Wilson interval, the fair share and the target (fair share + 15 points with 3 or
+# more players, 75% with 2).
 #   scripts/ladder_strength.sh 'kariba(players=2)' 'kap_kairo(players=3)' ...
-#   TIME (0.003), GAMES (100), THREADS (2), OPPONENTS ("ismcts greedy"), OUT (build/ladder),
-#   SAVANNA (build/release/savanna)
+#   TIME (0.003), CLOCK (cpu; wall: wall-clock budgets as before 2026-11-26), GAMES (100),
+#   THREADS (2), OPPONENTS ("ismcts greedy"), OUT (build/ladder), SAVANNA (build/release/savanna)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 savanna=${SAVANNA:-build/release/savanna}
 time=${TIME:-0.003}
+clock=${CLOCK:-cpu}
 games=${GAMES:-100}
 threads=${THREADS:-2}
 out=${OUT:-build/ladder}
@@ -19,8 +22,8 @@ for spec in "$@"; do
   n=$("$savanna" new "$spec" --seed 1 | /usr/bin/python3 -c \
     'import json,sys; print(json.load(sys.stdin)["params"]["players"])')
   for opponent in ${OPPONENTS:-ismcts greedy}; do
-    other=$([ "$opponent" = greedy ] && echo greedy || echo "ismcts(time=$time)")
-    agents="strong(time=$time)"
+    other=$([ "$opponent" = greedy ] && echo greedy || echo "ismcts(time=$time,clock=$clock)")
+    agents="strong(time=$time,clock=$clock)"
     for ((i = 1; i < n; i++)); do agents="$agents,$other"; done
     file="$out/$(echo "$spec" | tr -c 'a-z0-9_\n' '_')_vs_${opponent}.json"
     "$savanna" sim "$spec" --agents "$agents" --games "$games" --threads "$threads" \

@@ -52,16 +52,12 @@ const std::vector<AgentKind>& Kinds() {
         {{"flat_mc",
           "flat Monte Carlo: tries each legal action in turn on fresh determinizations with "
           "random playouts, plays the best mean",
-          WithSeed(FlatMcAgent::ParamSpecs())},
-         [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
-           return std::make_unique<FlatMcAgent>(params, seed);
-         }},
+          WithSeed(FlatMcParamSpecs())},
+         MakeFlatMcAgent},
         {{"ismcts",
           "single-observer Information Set MCTS with decoupled UCT at simultaneous decisions",
-          WithSeed(IsmctsAgent::ParamSpecs())},
-         [](const Params& params, uint64_t seed) -> std::unique_ptr<Agent> {
-           return std::make_unique<IsmctsAgent>(params, seed);
-         }},
+          WithSeed(IsmctsParamSpecs())},
+         MakeIsmctsAgent},
         {{"greedy",
           "one ply with the game's knowledge: the game's rollout policy on one determinization "
           "(random in a game without one)",

@@ -3,11 +3,41 @@
 
 #include <typeinfo>
 
+#include "agents/search_agent.h"
 #include "core/check.h"
 
 namespace savanna {
+namespace {
 
-std::vector<ParamSpec> FlatMcAgent::ParamSpecs() {
+class FlatMcAgent final : public SearchAgent {
+ public:
+  FlatMcAgent(const Params& params, uint64_t seed);
+
+ private:
+  // One thread's playouts: the legal actions in turn, sums per action.
+  struct Worker {
+    std::unique_ptr<State> scratch;
+    Rng rng;
+    ActionList buffer;
+    int64_t done = 0;  // playouts so far in this decision
+    std::vector<double> sums;
+    std::vector<double> wins;
+    std::vector<int64_t> counts;
+  };
+  class RootDecision;
+  std::unique_ptr<SearchDecision> Start(const State& state, Player player,
+                                        bool take_forced) override;
+  // Continues worker `w`'s playouts from `state` for `player` until `clock` stops them.
+  int64_t Work(Worker& w, const State& state, Player player, const ActionList& legal,
+               BudgetClock& clock);
+
+  double margin_weight_;
+  std::vector<Worker> workers_;
+};
+
+}  // namespace
+
+std::vector<ParamSpec> FlatMcParamSpecs() {
   std::vector<ParamSpec> specs = SearchBudget::ParamSpecs(1000);
   specs.push_back(MarginParam(0));
   specs.push_back(ThreadsParam());
@@ -15,14 +45,9 @@ std::vector<ParamSpec> FlatMcAgent::ParamSpecs() {
 }
 
 FlatMcAgent::FlatMcAgent(const Params& params, uint64_t seed)
-    : params_(params),
-      budget_(SearchBudget::FromParams(params)),
-      threads_(int(params.Int("threads"))),
+    : SearchAgent("flat_mc", params, seed),
       margin_weight_(params.Double("margin")),
-      rng_(seed),
-      workers_(size_t(threads_)) {
-  params_.Set("seed", int64_t(seed));
-}
+      workers_(size_t(threads())) {}
 
 int64_t FlatMcAgent::Work(Worker& w, const State& state, Player player, const ActionList& legal,
                           BudgetClock& clock) {
@@ -45,17 +70,14 @@ int64_t FlatMcAgent::Work(Worker& w, const State& state, Player player, const Ac
 }
 
 // One decision: the workers' playouts, continued slice by slice on a copy of the state.
-class FlatMcAgent::RootDecision final : public SearchDecision {
+class FlatMcAgent::RootDecision final : public DecisionOf<FlatMcAgent> {
  public:
-  RootDecision(FlatMcAgent& agent, const State& state, Player player, bool take_forced)
-      : SearchDecision("flat_mc", state, player, agent.rng_.Next(), agent.budget_, agent.threads_,
-                       take_forced),
-        agent_(agent) {}
+  using DecisionOf::DecisionOf;
 
  private:
   void StartParts() override {
     const size_t n = size_t(legal().Size());
-    for (int t = 0; t < agent_.threads_; ++t) {
+    for (int t = 0; t < agent_.threads(); ++t) {
       Worker& w = agent_.workers_[size_t(t)];
       if (!w.scratch || !SameType(*w.scratch, state())) w.scratch = state().Clone();
       w.rng.Seed(DeriveSeed(seed(), uint64_t(t)));
@@ -91,8 +113,6 @@ class FlatMcAgent::RootDecision final : public SearchDecision {
       if (e.mean_return > best->mean_return) best = &e;
     return best->action;
   }
-
-  FlatMcAgent& agent_;
 };
 
 std::unique_ptr<SearchDecision> FlatMcAgent::Start(const State& state, Player player,
@@ -100,20 +120,8 @@ std::unique_ptr<SearchDecision> FlatMcAgent::Start(const State& state, Player pl
   return std::make_unique<RootDecision>(*this, state, player, take_forced);
 }
 
-std::unique_ptr<Decision> FlatMcAgent::Begin(const State& state, Player player) {
-  return Start(state, player, true);
+std::unique_ptr<Agent> MakeFlatMcAgent(const Params& params, uint64_t seed) {
+  return std::make_unique<FlatMcAgent>(params, seed);
 }
-
-Action FlatMcAgent::Choose(const State& state, Player player) {
-  auto decision = Start(state, player, true);
-  decision->Think(SlicedSearch::kWholeBudget);
-  return decision->Best();
-}
-
-std::unique_ptr<Decision> FlatMcAgent::BeginAnalysis(const State& state, Player player) {
-  return Start(state, player, false);
-}
-
-std::string FlatMcAgent::Spec() const { return FormatSpec("flat_mc", params_); }
 
 }  // namespace savanna

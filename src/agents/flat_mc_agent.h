@@ -6,48 +6,15 @@
 
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
 #include "agents/agent.h"
-#include "agents/search_common.h"
 
 namespace savanna {
 
-class FlatMcAgent final : public Agent {
- public:
-  // Declared parameters: iters, time, threads, seed.
-  static std::vector<ParamSpec> ParamSpecs();
-  FlatMcAgent(const Params& params, uint64_t seed);
-
-  Action Choose(const State& state, Player player) override;
-  std::unique_ptr<Decision> Begin(const State& state, Player player) override;
-  std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) override;
-  std::string Spec() const override;
-
- private:
-  // One thread's playouts: the legal actions in turn, sums per action.
-  struct Worker {
-    std::unique_ptr<State> scratch;
-    Rng rng;
-    ActionList buffer;
-    int64_t done = 0;  // playouts so far in this decision
-    std::vector<double> sums;
-    std::vector<double> wins;
-    std::vector<int64_t> counts;
-  };
-  class RootDecision;
-  std::unique_ptr<SearchDecision> Start(const State& state, Player player, bool take_forced);
-  // Continues worker `w`'s playouts from `state` for `player` until `clock` stops them.
-  int64_t Work(Worker& w, const State& state, Player player, const ActionList& legal,
-               BudgetClock& clock);
-
-  Params params_;
-  SearchBudget budget_;
-  int threads_;
-  double margin_weight_;
-  Rng rng_;
-  std::vector<Worker> workers_;
-};
+// Declared parameters: iters, time, margin, threads (the agent table adds seed).
+std::vector<ParamSpec> FlatMcParamSpecs();
+// The agent with resolved `params`; `seed` seeds its generator.
+std::unique_ptr<Agent> MakeFlatMcAgent(const Params& params, uint64_t seed);
 
 }  // namespace savanna

@@ -6,26 +6,19 @@
 
 #include <cstdint>
 #include <memory>
-#include <string>
 
-#include "agents/agent.h"
-#include "core/action_list.h"
-#include "core/rng.h"
+#include "agents/instant_agent.h"
 
 namespace savanna {
 
-class GreedyAgent final : public Agent {
+class GreedyAgent final : public InstantAgent {
  public:
-  explicit GreedyAgent(uint64_t seed) : seed_(seed), rng_(seed) {}
+  explicit GreedyAgent(uint64_t seed) : InstantAgent("greedy", seed) {}
 
   Action Choose(const State& state, Player player) override;
-  std::string Spec() const override;
 
  private:
-  uint64_t seed_;
-  Rng rng_;
   std::unique_ptr<State> scratch_;  // the determinization, reused between decisions
-  ActionList legal_;
 };
 
 }  // namespace savanna

@@ -2,11 +2,28 @@
 // final choice.
 #include "agents/ismcts_agent.h"
 
+#include "agents/ismcts_search.h"
+#include "agents/search_agent.h"
 #include "core/check.h"
 
 namespace savanna {
+namespace {
 
-std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
+class IsmctsAgent final : public SearchAgent {
+ public:
+  IsmctsAgent(const Params& params, uint64_t seed);
+
+ private:
+  class RootDecision;
+  std::unique_ptr<SearchDecision> Start(const State& state, Player player,
+                                        bool take_forced) override;
+
+  std::vector<std::unique_ptr<ismcts::Search>> searches_;
+};
+
+}  // namespace
+
+std::vector<ParamSpec> IsmctsParamSpecs() {
   std::vector<ParamSpec> specs = SearchBudget::ParamSpecs(1000);
   specs.push_back(
       ParamSpec::Double("c", 0.7, 0, 10, "UCB exploration constant (returns lie between 0 and 1)"));
@@ -35,32 +52,24 @@ std::vector<ParamSpec> IsmctsAgent::ParamSpecs() {
 }
 
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
-    : params_(params),
-      budget_(SearchBudget::FromParams(params)),
-      c_(params.Double("c")),
-      threads_(int(params.Int("threads"))),
-      rng_(seed) {
-  params_.Set("seed", int64_t(seed));
+    : SearchAgent("ismcts", params, seed) {
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
-  for (int t = 0; t < threads_; ++t)
+  for (int t = 0; t < threads(); ++t)
     searches_.push_back(std::make_unique<ismcts::Search>(
-        c_, int(params.Int("depth")), params.Double("margin"), tree_bytes / size_t(threads_),
-        PlayoutOptions::FromParams(params),
+        params.Double("c"), int(params.Int("depth")), params.Double("margin"),
+        tree_bytes / size_t(threads()), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
                               params.Double("widen")}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.
-class IsmctsAgent::RootDecision final : public SearchDecision {
+class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
  public:
-  RootDecision(IsmctsAgent& agent, const State& state, Player player, bool take_forced)
-      : SearchDecision("ismcts", state, player, agent.rng_.Next(), agent.budget_, agent.threads_,
-                       take_forced),
-        agent_(agent) {}
+  using DecisionOf::DecisionOf;
 
  private:
   void StartParts() override {
-    for (int t = 0; t < agent_.threads_; ++t)
+    for (int t = 0; t < agent_.threads(); ++t)
       agent_.searches_[size_t(t)]->Begin(state(), player(), DeriveSeed(seed(), uint64_t(t)));
   }
   int64_t ContinuePart(int part, BudgetClock& clock) override {
@@ -68,15 +77,13 @@ class IsmctsAgent::RootDecision final : public SearchDecision {
   }
   std::vector<ActionEstimate> Gather() const override {
     std::vector<std::vector<ActionEstimate>> parts;
-    for (int t = 0; t < agent_.threads_; ++t)
+    for (int t = 0; t < agent_.threads(); ++t)
       parts.push_back(agent_.searches_[size_t(t)]->RootEstimates());
     return MergeEstimates(parts);
   }
   Action Pick(const std::vector<ActionEstimate>& estimates) const override {
     return MostVisited(estimates);
   }
-
-  IsmctsAgent& agent_;
 };
 
 std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,
@@ -84,20 +91,8 @@ std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player pl
   return std::make_unique<RootDecision>(*this, state, player, take_forced);
 }
 
-std::unique_ptr<Decision> IsmctsAgent::Begin(const State& state, Player player) {
-  return Start(state, player, true);
+std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed) {
+  return std::make_unique<IsmctsAgent>(params, seed);
 }
-
-Action IsmctsAgent::Choose(const State& state, Player player) {
-  auto decision = Start(state, player, true);
-  decision->Think(SlicedSearch::kWholeBudget);
-  return decision->Best();
-}
-
-std::unique_ptr<Decision> IsmctsAgent::BeginAnalysis(const State& state, Player player) {
-  return Start(state, player, false);
-}
-
-std::string IsmctsAgent::Spec() const { return FormatSpec("ismcts", params_); }
 
 }  // namespace savanna

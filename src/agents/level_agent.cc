@@ -22,7 +22,7 @@ const std::vector<LevelInfo>& Levels() {
 
 std::vector<ParamSpec> LevelAgent::ParamSpecs(const LevelInfo& level) {
   return {ParamSpec::Double("time", level.seconds, 0.0001, 3600, "seconds per decision"),
-          ThreadsParam(),
+          SearchBudget::ClockParam(), ThreadsParam(),
           ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
                          "megabytes a decision's search trees may take together (0: no limit)")};
 }
@@ -30,9 +30,10 @@ std::vector<ParamSpec> LevelAgent::ParamSpecs(const LevelInfo& level) {
 LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed)
     : level_(level), params_(params) {
   params_.Set("seed", int64_t(seed));
-  auto search = ResolveParams(IsmctsAgent::ParamSpecs(), savanna::Spec{"ismcts", {}});
+  auto search = ResolveParams(IsmctsParamSpecs(), savanna::Spec{"ismcts", {}});
   SAVANNA_CHECK(search.has_value());
   search->Set("time", params.Double("time"));
+  search->Set("clock", params.Choice("clock"));
   search->Set("threads", params.Int("threads"));
   search->Set("tree_mb", params.Int("tree_mb"));
   search->Set("playout", std::string(level.policy ? "policy" : "random"));
@@ -42,7 +43,7 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   // (docs/agents.md, "Knowledge in the tree"; measured at equal time against the levels without).
   search->Set("expand", level.policy ? 1.0 : 0.0);
   search->Set("widen", level.policy ? 1.0 : 0.0);
-  search_ = std::make_unique<IsmctsAgent>(*search, seed);
+  search_ = MakeIsmctsAgent(*search, seed);
 }
 
 std::string LevelAgent::Spec() const { return FormatSpec(level_.name, params_); }

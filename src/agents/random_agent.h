@@ -3,26 +3,20 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
-#include "agents/agent.h"
-#include "core/action_list.h"
-#include "core/rng.h"
+#include "agents/instant_agent.h"
 
 namespace savanna {
 
-class RandomAgent final : public Agent {
+class RandomAgent final : public InstantAgent {
  public:
-  explicit RandomAgent(uint64_t seed) : seed_(seed), rng_(seed) {}
+  explicit RandomAgent(uint64_t seed) : InstantAgent("random", seed) {}
 
   // Allocation-free: the legal actions go into a member buffer.
-  Action Choose(const State& state, Player player) override;
-  std::string Spec() const override;
-
- private:
-  uint64_t seed_;
-  Rng rng_;
-  ActionList legal_;
+  Action Choose(const State& state, Player player) override {
+    Legal(state, player);
+    return AnyLegal();
+  }
 };
 
 }  // namespace savanna

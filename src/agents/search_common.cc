@@ -1,6 +1,8 @@
 // Search budgets, playouts and the simultaneous-root helper shared by the search agents.
 #include "agents/search_common.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -16,29 +18,65 @@ std::vector<ParamSpec> SearchBudget::ParamSpecs(int64_t default_iterations) {
   return {
       ParamSpec::Int("iters", default_iterations, 1, 1'000'000'000,
                      "playouts per decision (ignored when time is set)"),
-      ParamSpec::Double("time", 0, 0, 3600, "seconds per decision; 0: use iters (reproducible)")};
+      ParamSpec::Double("time", 0, 0, 3600, "seconds per decision; 0: use iters (reproducible)"),
+      ClockParam()};
+}
+
+ParamSpec SearchBudget::ClockParam() {
+  return ParamSpec::Choice("clock", "wall", {"wall", "cpu"},
+                           "what time= counts: wall: wall-clock seconds; cpu: CPU seconds of each "
+                           "searching thread (the same work on a loaded machine)");
 }
 
 SearchBudget SearchBudget::FromParams(const Params& params) {
   SearchBudget b;
   b.iterations = params.Int("iters");
   b.seconds = params.Double("time");
+  b.cpu_clock = params.Choice("clock") == "cpu";
   return b;
 }
 
-BudgetClock::BudgetClock(int64_t iterations, std::optional<Clock::time_point> deadline)
+std::chrono::nanoseconds ThreadCpuTime() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
+}
+
+BudgetClock::BudgetClock(int64_t iterations, std::optional<Clock::time_point> deadline,
+                         std::optional<std::chrono::nanoseconds> cpu_left)
     : limit_(iterations),
-      timed_(deadline.has_value()),
-      deadline_(deadline.value_or(Clock::now())) {}
+      timed_(deadline.has_value() || cpu_left.has_value()),
+      cpu_timed_(cpu_left.has_value()),
+      deadline_(deadline.value_or(Clock::time_point::max())) {
+  if (cpu_timed_) {
+    cpu_start_ = ThreadCpuTime();
+    cpu_deadline_ = cpu_start_ + *cpu_left;
+    next_cpu_read_ = Clock::now() + *cpu_left;
+  }
+}
+
+bool BudgetClock::CpuLeft(Clock::time_point now) {
+  const std::chrono::nanoseconds left = cpu_deadline_ - ThreadCpuTime();
+  if (left <= std::chrono::nanoseconds(0)) return false;
+  next_cpu_read_ = now + left;
+  return true;
+}
 
 SlicedSearch::SlicedSearch(const SearchBudget& budget, int parts)
-    : budget_(budget), done_(size_t(parts), 0) {}
+    : budget_(budget), done_(size_t(parts), 0), cpu_used_(size_t(parts)) {}
+
+std::chrono::nanoseconds SlicedSearch::Budget() const {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+      std::chrono::duration<double>(budget_.seconds));
+}
 
 bool SlicedSearch::Done() const {
-  if (budget_.seconds > 0)
-    return used_ >= std::chrono::duration_cast<std::chrono::nanoseconds>(
-                        std::chrono::duration<double>(budget_.seconds));
   const int64_t parts = int64_t(done_.size());
+  if (budget_.seconds > 0) {
+    for (int64_t t = 0; t < parts; ++t)
+      if (Used(int(t)) < Budget()) return false;
+    return true;
+  }
   for (int64_t t = 0; t < parts; ++t)
     if (done_[size_t(t)] < budget_.iterations / parts + (t < budget_.iterations % parts ? 1 : 0))
       return false;
@@ -49,23 +87,26 @@ bool SlicedSearch::Step(std::chrono::nanoseconds slice, const Work& work) {
   using Clock = BudgetClock::Clock;
   const auto start = Clock::now();
   const int parts = int(done_.size());
-  // The deadline: the end of the slice, or of the thinking time left, whichever is first.
+  const bool timed = budget_.seconds > 0;
+  // The deadline: the end of the slice, or of the wall-clock thinking time left, whichever is
+  // first. With the CPU clock, each part also stops once its thread used the CPU time left to it.
   std::optional<Clock::time_point> deadline;
   std::chrono::nanoseconds length = slice;
-  if (budget_.seconds > 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                          std::chrono::duration<double>(budget_.seconds)) -
-                      used_;
-    length = std::min(length, left);
-  }
+  if (timed && !budget_.cpu_clock) length = std::min(length, Budget() - used_);
   if (length != kWholeBudget) deadline = start + length;
   auto run = [&](int t) {
     int64_t share = std::numeric_limits<int64_t>::max();
-    if (budget_.seconds <= 0)
+    if (!timed)
       share =
           budget_.iterations / parts + (t < budget_.iterations % parts ? 1 : 0) - done_[size_t(t)];
-    BudgetClock clock(share, deadline);
+    std::optional<std::chrono::nanoseconds> cpu_left;
+    if (timed && budget_.cpu_clock) {
+      cpu_left = Budget() - cpu_used_[size_t(t)];
+      if (*cpu_left <= std::chrono::nanoseconds(0)) return;  // this part is done, others not yet
+    }
+    BudgetClock clock(share, deadline, cpu_left);
     done_[size_t(t)] += work(t, clock);
+    if (cpu_left) cpu_used_[size_t(t)] += ThreadCpuTime() - clock.cpu_start();
   };
   ThreadPool::Shared().Run(parts, run);
   used_ += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start);

@@ -11,7 +11,7 @@
 namespace savanna::cli {
 namespace {
 
-int RunAgents(bool json) {
+int RunAgents(const GameRegistry&, bool json) {
   const std::vector<AgentInfo>& infos = AgentInfos();
   if (json) {
     Json list = Json::array();
@@ -41,12 +41,11 @@ int RunAgents(bool json) {
 }  // namespace
 
 void AddAgentsCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand(
-      "agents",
-      "List the agents and their parameters (specs for --agents, e.g. ismcts(iters=500))");
-  auto json = std::make_shared<bool>(false);
+  auto [cmd, json] = AddSubcommand<bool>(
+      app, context, "agents",
+      "List the agents and their parameters (specs for --agents, e.g. ismcts(iters=500))",
+      RunAgents);
   cmd->add_flag("--json", *json, "Print [{\"name\",\"description\",\"params\"}] instead");
-  cmd->callback([&context, json] { context.exit_code = RunAgents(*json); });
 }
 
 }  // namespace savanna::cli

@@ -124,10 +124,11 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
 }  // namespace
 
 void AddBenchCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("bench",
-                                 "Measure moves/s, games/s, clone, copy, legal-action and "
-                                 "determinize times, and ISMCTS iterations/s");
-  auto options = std::make_shared<BenchOptions>();
+  auto [cmd, options] = AddSubcommand<BenchOptions>(app, context, "bench",
+                                                    "Measure moves/s, games/s, clone, copy, "
+                                                    "legal-action and determinize times, and "
+                                                    "ISMCTS iterations/s",
+                                                    RunBench);
   cmd->add_option("SPECS", options->specs, "Game specs (default: every game at each player count)")
       ->type_name("SPEC...");
   cmd->add_flag("--json", options->json,
@@ -137,7 +138,6 @@ void AddBenchCommand(CLI::App& app, Context& context) {
                 "table goes to stderr)");
   cmd->add_option("--seconds", options->seconds, "Measuring time per figure (default 0.5)")
       ->type_name("S");
-  cmd->callback([&context, options] { context.exit_code = RunBench(context.games, *options); });
 }
 
 }  // namespace savanna::cli

@@ -48,11 +48,10 @@ int RunGames(const GameRegistry& games, bool json) {
 }  // namespace
 
 void AddGamesCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("games", "List the games, their player counts and parameters");
-  auto json = std::make_shared<bool>(false);
+  auto [cmd, json] = AddSubcommand<bool>(
+      app, context, "games", "List the games, their player counts and parameters", RunGames);
   cmd->add_flag("--json", *json,
                 "Print [{\"name\",\"title\",\"min_players\",\"max_players\",\"params\"}] instead");
-  cmd->callback([&context, json] { context.exit_code = RunGames(context.games, *json); });
 }
 
 }  // namespace savanna::cli

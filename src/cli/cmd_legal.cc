@@ -39,16 +39,13 @@ int RunLegal(const GameRegistry& games, const LegalOptions& options) {
 }  // namespace
 
 void AddLegalCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand(
-      "legal", "Print {\"to_move\": [players], \"legal\": {\"<player>\": [actions]}}");
-  auto options = std::make_shared<LegalOptions>();
-  cmd->add_option("--state", options->path, "State document file ('-': stdin)")
-      ->type_name("FILE")
-      ->required();
+  auto [cmd, options] = AddSubcommand<LegalOptions>(
+      app, context, "legal", "Print {\"to_move\": [players], \"legal\": {\"<player>\": [actions]}}",
+      RunLegal);
+  AddStateOption(*cmd, options->path);
   cmd->add_flag("--structured", options->structured,
                 "Also print \"structured\": {\"<player>\": [{\"kind\", ...}]}, each legal "
                 "action's structured form in the same order");
-  cmd->callback([&context, options] { context.exit_code = RunLegal(context.games, *options); });
 }
 
 }  // namespace savanna::cli

@@ -25,15 +25,14 @@ int RunNew(const GameRegistry& games, const NewOptions& options) {
 }  // namespace
 
 void AddNewCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("new",
-                                 "Print the state document {game, params, state} of a new "
-                                 "game (the full state, RNG included)");
-  auto options = std::make_shared<NewOptions>();
-  cmd->add_option("SPEC", options->spec, "Game spec, e.g. 'kariba(players=3,variant=open)'")
-      ->required();
+  auto [cmd, options] = AddSubcommand<NewOptions>(app, context, "new",
+                                                  "Print the state document {game, params, "
+                                                  "state} of a new game (the full state, RNG "
+                                                  "included)",
+                                                  RunNew);
+  AddSpecArgument(*cmd, options->spec, "kariba(players=3,variant=open)");
   cmd->add_option("--seed", options->seed, "Seed of every shuffle and draw (default: the clock)")
       ->type_name("N");
-  cmd->callback([&context, options] { context.exit_code = RunNew(context.games, *options); });
 }
 
 }  // namespace savanna::cli

@@ -22,9 +22,9 @@ int RunPlay(const GameRegistry& games, const PlayOptions& options) {
 }  // namespace
 
 void AddPlayCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("play", "Play in the terminal against agents or each other");
-  auto options = std::make_shared<PlayOptions>();
-  cmd->add_option("SPEC", options->spec, "Game spec, e.g. 'kariba(players=3)'")->required();
+  auto [cmd, options] = AddSubcommand<PlayOptions>(
+      app, context, "play", "Play in the terminal against agents or each other", RunPlay);
+  AddSpecArgument(*cmd, options->spec, "kariba(players=3)");
   cmd->add_option("--seats", options->seats,
                   "One entry per seat: 'human' or an agent spec, e.g. human,random,random")
       ->type_name("LIST")
@@ -44,7 +44,6 @@ void AddPlayCommand(CLI::App& app, Context& context) {
       "At the prompt: an action's number or text, 'view', 'moves', 'hint', 'help' or 'quit'.\n"
       "With several human seats the screen is cleared before each turn. Example:\n"
       "  savanna play 'kariba(players=3)' --seats human,ismcts,random --hints --record game.json");
-  cmd->callback([&context, options] { context.exit_code = RunPlay(context.games, *options); });
 }
 
 }  // namespace savanna::cli

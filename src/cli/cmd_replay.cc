@@ -80,15 +80,14 @@ int RunReplay(const GameRegistry& games, const ReplayOptions& options) {
 }  // namespace
 
 void AddReplayCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("replay", "Replay a game record and print a viewer's view");
-  auto options = std::make_shared<ReplayOptions>();
+  auto [cmd, options] = AddSubcommand<ReplayOptions>(
+      app, context, "replay", "Replay a game record and print a viewer's view", RunReplay);
   cmd->add_option("FILE", options->path, "Game record (JSON), e.g. from play --record")->required();
   cmd->add_option("--player", options->viewer, "A seat number, or 'spectator' (the default)")
       ->type_name("P|spectator");
   cmd->add_flag("--steps", options->steps,
                 "The view after every action, with the moves made public by it");
   cmd->add_flag("--text", options->text, "Text views instead of JSON");
-  cmd->callback([&context, options] { context.exit_code = RunReplay(context.games, *options); });
 }
 
 }  // namespace savanna::cli

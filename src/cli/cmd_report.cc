@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/mpi_job.h"
 #include "session/session.h"
 #include "sim/distributed.h"
 #include "sim/output_file.h"
@@ -148,22 +149,14 @@ int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool
   return kExitOk;
 }
 
-int RunReport(const GameRegistry& games, const ReportOptions& options) {
-  bool abort_job = false;
-  const int status = RunReportRanks(games, options, abort_job);
-  if (abort_job) AbortMpiJob(status);
-  if (LaunchedByMpi()) FinishMpiJob();
-  return status;
-}
-
 }  // namespace
 
 void AddReportCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand(
-      "report",
+  auto [cmd, options] = AddSubcommand<ReportOptions>(
+      app, context, "report",
       "Simulate configurations (player counts, variants, games) among the same agents and write "
-      "a balance report: one HTML page (charts inline), Markdown with SVG charts, JSON and CSV");
-  auto options = std::make_shared<ReportOptions>();
+      "a balance report: one HTML page (charts inline), Markdown with SVG charts, JSON and CSV",
+      RunMpiJob<ReportOptions, RunReportRanks>);
   cmd->add_option("SPECS", options->specs, "Game specs (with --configs: game names)")
       ->type_name("SPEC...")
       ->required();
@@ -175,9 +168,7 @@ void AddReportCommand(CLI::App& app, Context& context) {
       ->type_name("N");
   cmd->add_flag("--configs", options->configs,
                 "Expand each game name to every player count and variant");
-  cmd->add_option("--seed", options->seed, "Master seed (default 1)")->type_name("S");
-  cmd->add_option("--threads", options->threads, "Worker threads (default: the hardware's)")
-      ->type_name("T");
+  AddRunOptions(*cmd, options->seed, options->threads);
   cmd->add_option("--bootstrap", options->bootstrap, "Resamples for rating intervals (200)")
       ->type_name("B");
   cmd->add_option("--out", options->out, "Folder for the report (default ./report)")
@@ -187,7 +178,6 @@ void AddReportCommand(CLI::App& app, Context& context) {
       "balance highlights first, then the charts, then the tables), the same as DIR/report.md\n"
       "with SVG charts beside it, results.json and games_<k>.csv. Example:\n"
       "  savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100");
-  cmd->callback([&context, options] { context.exit_code = RunReport(context.games, *options); });
 }
 
 }  // namespace savanna::cli

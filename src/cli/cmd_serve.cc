@@ -61,11 +61,18 @@ int RunServe(const GameRegistry& games, ServeOptions options) {
   return kExitOk;
 }
 
+// A numeric option that accepts the values in [lo, hi] (the range's type as given) and shows its
+// default in the help.
+template <class T, class R>
+void AddRanged(CLI::App& cmd, const char* name, T& value, R lo, R hi, const std::string& help) {
+  cmd.add_option(name, value, help)->check(CLI::Range(lo, hi))->capture_default_str();
+}
+
 }  // namespace
 
 void AddServeCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("serve", "Run the game server (HTTP and WebSocket)");
-  auto options = std::make_shared<ServeOptions>();
+  auto [cmd, options] = AddSubcommand<ServeOptions>(
+      app, context, "serve", "Run the game server (HTTP and WebSocket)", RunServe);
   server::ServerOptions& s = options->server;
   cmd->add_option("--host", s.host, "Address to listen on")->capture_default_str();
   cmd->add_option("--port", s.port, "Port to listen on (0: any free port)")->capture_default_str();
@@ -80,123 +87,71 @@ void AddServeCommand(CLI::App& app, Context& context) {
                   "full: every acknowledged action is on disk; normal: survives a crash of the "
                   "server but not of the machine")
       ->capture_default_str();
-  cmd->add_option("--threads", s.network_threads, "Threads for the network and the tables")
-      ->check(CLI::Range(1, 64))
-      ->capture_default_str();
-  cmd->add_option("--agent-threads", s.agent_threads, "Threads on which AI seats think")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
-  cmd->add_option("--ai-slice-ms", options->slice_ms,
-                  "AI seats take turns on the agent threads in slices of this many milliseconds")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  cmd->add_option("--ai-max-seconds", s.ai_limits.max_seconds,
-                  "Most thinking time of one AI decision (a longer time= is refused; every "
-                  "decision is cut here)")
-      ->check(CLI::Range(0.001, 3600.0))
-      ->capture_default_str();
-  cmd->add_option("--ai-max-iters", s.ai_limits.max_iterations,
-                  "Most iters= of an AI that searches by iterations (time=0)")
-      ->check(CLI::Range(int64_t(1), int64_t(1'000'000'000)))
-      ->capture_default_str();
-  cmd->add_option("--ai-max-threads", s.ai_limits.max_threads, "Most threads= of one AI decision")
-      ->check(CLI::Range(1, 64))
-      ->capture_default_str();
-  cmd->add_option("--ai-max-tree-mb", s.ai_limits.max_tree_mb,
-                  "Most memory of one AI search tree, in MiB (tree_mb=; added to specs without it)")
-      ->check(CLI::Range(1, 1 << 20))
-      ->capture_default_str();
-  cmd->add_option("--ai-seconds", s.lobby.defaults.ai_seconds,
-                  "Default time budget per AI decision (agents with a time parameter)")
-      ->check(CLI::Range(0.001, 3600.0))
-      ->capture_default_str();
-  cmd->add_option("--replace-after", s.lobby.defaults.replace_after,
-                  "Default seconds before an AI takes a vacant human seat (0: never)")
-      ->check(CLI::Range(0.0, 7 * 86400.0))
-      ->capture_default_str();
+  AddRanged(*cmd, "--threads", s.network_threads, 1, 64, "Threads for the network and the tables");
+  AddRanged(*cmd, "--agent-threads", s.agent_threads, 1, 256, "Threads on which AI seats think");
+  AddRanged(*cmd, "--ai-slice-ms", options->slice_ms, 1, 1000,
+            "AI seats take turns on the agent threads in slices of this many milliseconds");
+  AddRanged(*cmd, "--ai-max-seconds", s.ai_limits.max_seconds, 0.001, 3600.0,
+            "Most thinking time of one AI decision (a longer time= is refused; every decision is "
+            "cut here)");
+  AddRanged(*cmd, "--ai-max-iters", s.ai_limits.max_iterations, int64_t(1), int64_t(1'000'000'000),
+            "Most iters= of an AI that searches by iterations (time=0)");
+  AddRanged(*cmd, "--ai-max-threads", s.ai_limits.max_threads, 1, 64,
+            "Most threads= of one AI decision");
+  AddRanged(*cmd, "--ai-max-tree-mb", s.ai_limits.max_tree_mb, 1, 1 << 20,
+            "Most memory of one AI search tree, in MiB (tree_mb=; added to specs without it)");
+  AddRanged(*cmd, "--ai-seconds", s.lobby.defaults.ai_seconds, 0.001, 3600.0,
+            "Default time budget per AI decision (agents with a time parameter)");
+  AddRanged(*cmd, "--replace-after", s.lobby.defaults.replace_after, 0.0, 7 * 86400.0,
+            "Default seconds before an AI takes a vacant human seat (0: never)");
   cmd->add_option("--replacement", s.lobby.defaults.replacement,
                   "Default agent that takes a vacant human seat")
       ->capture_default_str();
-  cmd->add_option("--max-tables", s.lobby.max_tables, "Most unfinished tables at once")
-      ->check(CLI::Range(1, 10000000))
-      ->capture_default_str();
-  cmd->add_option("--waiting-expiry", s.lobby.waiting_expiry,
-                  "Seconds a table may wait for its players before it is deleted (0: forever)")
-      ->check(CLI::Range(0.0, 365 * 86400.0))
-      ->capture_default_str();
-  cmd->add_option("--finished-in-memory", s.lobby.finished_in_memory,
-                  "Seconds a finished table nobody watches stays in memory (then it is read "
-                  "from the database when asked for)")
-      ->check(CLI::Range(0.0, 365 * 86400.0))
-      ->capture_default_str();
-  cmd->add_option("--dormant-after", s.lobby.dormant_after,
-                  "Seconds a playing table with no connection and no move stays in memory "
-                  "(0: always)")
-      ->check(CLI::Range(0.0, 365 * 86400.0))
-      ->capture_default_str();
-  cmd->add_option("--keep-finished-days", s.lobby.retention_days,
-                  "Days a finished table is kept in the database (0: for ever)")
-      ->check(CLI::Range(0.0, 100000.0))
-      ->capture_default_str();
-  cmd->add_option("--max-message", s.max_message_bytes,
-                  "Largest WebSocket message or HTTP body, in bytes")
-      ->check(CLI::Range(256, 1 << 20))
-      ->capture_default_str();
-  cmd->add_option("--requests-per-second", s.requests_per_second,
-                  "HTTP requests (and WebSocket upgrades) per second per client address")
-      ->check(CLI::Range(0.01, 1e6))
-      ->capture_default_str();
-  cmd->add_option("--request-burst", s.request_burst,
-                  "HTTP requests a client address may send at once")
-      ->check(CLI::Range(1.0, 1e6))
-      ->capture_default_str();
-  cmd->add_option("--tables-per-minute", s.tables_per_minute,
-                  "Tables (and rematches) a client address may create per minute")
-      ->check(CLI::Range(0.01, 1e6))
-      ->capture_default_str();
-  cmd->add_option("--joins-per-minute", s.joins_per_minute,
-                  "Seats a client address may take per minute (HTTP and WebSocket)")
-      ->check(CLI::Range(0.01, 1e6))
-      ->capture_default_str();
-  cmd->add_option("--max-connections-per-client", s.max_connections_per_client,
-                  "Open connections (HTTP and WebSocket) per client address")
-      ->check(CLI::Range(1, 1000000))
-      ->capture_default_str();
-  cmd->add_option("--max-connections", s.max_connections,
-                  "Open connections in all (0: the file-descriptor limit less a reserve)")
-      ->check(CLI::Range(0, 10000000))
-      ->capture_default_str();
+  AddRanged(*cmd, "--max-tables", s.lobby.max_tables, 1, 10000000,
+            "Most unfinished tables at once");
+  AddRanged(*cmd, "--waiting-expiry", s.lobby.waiting_expiry, 0.0, 365 * 86400.0,
+            "Seconds a table may wait for its players before it is deleted (0: forever)");
+  AddRanged(*cmd, "--finished-in-memory", s.lobby.finished_in_memory, 0.0, 365 * 86400.0,
+            "Seconds a finished table nobody watches stays in memory (then it is read from the "
+            "database when asked for)");
+  AddRanged(*cmd, "--dormant-after", s.lobby.dormant_after, 0.0, 365 * 86400.0,
+            "Seconds a playing table with no connection and no move stays in memory (0: always)");
+  AddRanged(*cmd, "--keep-finished-days", s.lobby.retention_days, 0.0, 100000.0,
+            "Days a finished table is kept in the database (0: for ever)");
+  AddRanged(*cmd, "--max-message", s.max_message_bytes, 256, 1 << 20,
+            "Largest WebSocket message or HTTP body, in bytes");
+  AddRanged(*cmd, "--requests-per-second", s.requests_per_second, 0.01, 1e6,
+            "HTTP requests (and WebSocket upgrades) per second per client address");
+  AddRanged(*cmd, "--request-burst", s.request_burst, 1.0, 1e6,
+            "HTTP requests a client address may send at once");
+  AddRanged(*cmd, "--tables-per-minute", s.tables_per_minute, 0.01, 1e6,
+            "Tables (and rematches) a client address may create per minute");
+  AddRanged(*cmd, "--joins-per-minute", s.joins_per_minute, 0.01, 1e6,
+            "Seats a client address may take per minute (HTTP and WebSocket)");
+  AddRanged(*cmd, "--max-connections-per-client", s.max_connections_per_client, 1, 1000000,
+            "Open connections (HTTP and WebSocket) per client address");
+  AddRanged(*cmd, "--max-connections", s.max_connections, 0, 10000000,
+            "Open connections in all (0: the file-descriptor limit less a reserve)");
   cmd->add_option("--trusted-proxy", s.trusted_proxy,
                   "Address of a reverse proxy in front of the server: the last address of its "
                   "X-Forwarded-For header is the client")
       ->type_name("IP");
-  cmd->add_option("--http-timeout", s.http_timeout,
-                  "Seconds a client has to send one whole HTTP request")
-      ->check(CLI::Range(0.1, 3600.0))
-      ->capture_default_str();
-  cmd->add_option("--ws-idle-timeout", s.ws_idle_timeout,
-                  "Seconds of silence (no message, no answer to a ping) before a WebSocket is "
-                  "closed; one that follows no table must send a message as often")
-      ->check(CLI::Range(0.1, 86400.0))
-      ->capture_default_str();
-  cmd->add_option("--max-header", s.max_header_bytes,
-                  "Largest HTTP request headers, in bytes (larger: 431)")
-      ->check(CLI::Range(1024, 1 << 20))
-      ->capture_default_str();
-  cmd->add_option("--max-queued", s.max_queued_bytes,
-                  "Bytes of replies waiting for a client that does not read before it is dropped")
-      ->check(CLI::Range(1 << 16, 1 << 30))
-      ->capture_default_str();
-  cmd->add_option("--rate", s.messages_per_second, "WebSocket messages per second per connection")
-      ->check(CLI::Range(0.1, 100000.0))
-      ->capture_default_str();
-  cmd->add_option("--burst", s.message_burst, "WebSocket messages a connection may send at once")
-      ->check(CLI::Range(1.0, 100000.0))
-      ->capture_default_str();
+  AddRanged(*cmd, "--http-timeout", s.http_timeout, 0.1, 3600.0,
+            "Seconds a client has to send one whole HTTP request");
+  AddRanged(*cmd, "--ws-idle-timeout", s.ws_idle_timeout, 0.1, 86400.0,
+            "Seconds of silence (no message, no answer to a ping) before a WebSocket is closed; "
+            "one that follows no table must send a message as often");
+  AddRanged(*cmd, "--max-header", s.max_header_bytes, 1024, 1 << 20,
+            "Largest HTTP request headers, in bytes (larger: 431)");
+  AddRanged(*cmd, "--max-queued", s.max_queued_bytes, 1 << 16, 1 << 30,
+            "Bytes of replies waiting for a client that does not read before it is dropped");
+  AddRanged(*cmd, "--rate", s.messages_per_second, 0.1, 100000.0,
+            "WebSocket messages per second per connection");
+  AddRanged(*cmd, "--burst", s.message_burst, 1.0, 100000.0,
+            "WebSocket messages a connection may send at once");
   cmd->footer(
       "The protocol (HTTP API under /api/, WebSocket at /ws) is described in docs/protocol.md.\n"
       "Example:\n  savanna serve --port 8080 --db savanna.db");
-  cmd->callback([&context, options] { context.exit_code = RunServe(context.games, *options); });
 }
 
 }  // namespace savanna::cli

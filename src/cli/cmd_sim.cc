@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/mpi_job.h"
 #include "session/session.h"
 #include "sim/checkpoint.h"
 #include "sim/distributed.h"
@@ -95,10 +96,10 @@ int WriteOutputs(const SimResult& result, const SimOptions& options, OutFormat f
   return kExitOk;
 }
 
-int RunSimMpi(const GameRegistry& games, const SimOptions& options);
+int RunSimRanks(const GameRegistry& games, const SimOptions& options, bool& abort_job);
 
 int RunSim(const GameRegistry& games, const SimOptions& options) {
-  if (LaunchedByMpi()) return RunSimMpi(games, options);
+  if (LaunchedByMpi()) return RunMpiJob<SimOptions, RunSimRanks>(games, options);
   auto format = OutFormatOf(options.out);
   if (!format) return PrintError(format.error());
   auto config = MakeConfig(options);
@@ -184,22 +185,15 @@ int RunSimRanks(const GameRegistry& games, const SimOptions& options, bool& abor
   return *result ? WriteOutputs(**result, options, *format, csv) : kExitOk;
 }
 
-int RunSimMpi(const GameRegistry& games, const SimOptions& options) {
-  bool abort_job = false;
-  const int status = RunSimRanks(games, options, abort_job);
-  if (abort_job) AbortMpiJob(status);
-  FinishMpiJob();
-  return status;
-}
-
 }  // namespace
 
 void AddSimCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("sim",
-                                 "Play many games among agents (every deal in every seating) and "
-                                 "report win rates, ratings and seat advantage with 95% intervals");
-  auto options = std::make_shared<SimOptions>();
-  cmd->add_option("SPEC", options->spec, "Game spec, e.g. 'kariba(players=3)'")->required();
+  auto [cmd, options] = AddSubcommand<SimOptions>(
+      app, context, "sim",
+      "Play many games among agents (every deal in every seating) and report win rates, ratings "
+      "and seat advantage with 95% intervals",
+      RunSim);
+  AddSpecArgument(*cmd, options->spec, "kariba(players=3)");
   cmd->add_option("--agents", options->agents,
                   "Agent specs: one for every seat, or several (a tournament: each sits in every "
                   "seat equally often), e.g. 'ismcts(iters=500)',flat_mc,random")
@@ -210,9 +204,7 @@ void AddSimCommand(CLI::App& app, Context& context) {
                   "seating)")
       ->type_name("N")
       ->required();
-  cmd->add_option("--seed", options->seed, "Master seed (default 1)")->type_name("S");
-  cmd->add_option("--threads", options->threads, "Worker threads (default: the hardware's)")
-      ->type_name("T");
+  AddRunOptions(*cmd, options->seed, options->threads);
   cmd->add_option("--out", options->out,
                   "Write the results to FILE.json or FILE.csv (written as games finish); - "
                   "prints the JSON on stdout")
@@ -243,7 +235,6 @@ void AddSimCommand(CLI::App& app, Context& context) {
       "  savanna sim 'kariba(players=2)' --agents 'ismcts(iters=500)',flat_mc,random --games 600\n"
       "  savanna sim kariba --agents flat_mc --games 1000000 --out g.csv --checkpoint run.ckpt\n"
       "  savanna sim kariba --agents flat_mc --games 1000000 --out g.csv --resume run.ckpt");
-  cmd->callback([&context, options] { context.exit_code = RunSim(context.games, *options); });
 }
 
 }  // namespace savanna::cli

@@ -43,12 +43,10 @@ int RunStep(const GameRegistry& games, const StepOptions& options) {
 }  // namespace
 
 void AddStepCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand(
-      "step", "Apply actions to a state document and print the new one (exit 2: a bad action)");
-  auto options = std::make_shared<StepOptions>();
-  cmd->add_option("--state", options->state_path, "State document file ('-': stdin)")
-      ->type_name("FILE")
-      ->required();
+  auto [cmd, options] = AddSubcommand<StepOptions>(
+      app, context, "step",
+      "Apply actions to a state document and print the new one (exit 2: a bad action)", RunStep);
+  AddStateOption(*cmd, options->state_path);
   cmd->add_option("ACTIONS", options->actions,
                   "PLAYER:ACTION, applied in order, e.g. '0:play 2 rhino' '1:draw pile'")
       ->type_name("P:ACTION")
@@ -57,7 +55,6 @@ void AddStepCommand(CLI::App& app, Context& context) {
       "Exit status 2 (one line on stderr, nothing on stdout) when an action is malformed or\n"
       "illegal; 1 for a bad state file. Example:\n"
       "  savanna new kariba --seed 7 | savanna step --state - '0:play 1 zebra'");
-  cmd->callback([&context, options] { context.exit_code = RunStep(context.games, *options); });
 }
 
 }  // namespace savanna::cli

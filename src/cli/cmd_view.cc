@@ -30,16 +30,13 @@ int RunView(const GameRegistry& games, const ViewOptions& options) {
 }  // namespace
 
 void AddViewCommand(CLI::App& app, Context& context) {
-  auto* cmd = app.add_subcommand("view", "Print what one seat (or a spectator) may see, as JSON");
-  auto options = std::make_shared<ViewOptions>();
-  cmd->add_option("--state", options->state_path, "State document file ('-': stdin)")
-      ->type_name("FILE")
-      ->required();
+  auto [cmd, options] = AddSubcommand<ViewOptions>(
+      app, context, "view", "Print what one seat (or a spectator) may see, as JSON", RunView);
+  AddStateOption(*cmd, options->state_path);
   cmd->add_option("--player", options->viewer, "A seat number, or 'spectator'")
       ->type_name("P|spectator")
       ->required();
   cmd->add_flag("--text", options->text, "Print the text view instead of JSON");
-  cmd->callback([&context, options] { context.exit_code = RunView(context.games, *options); });
 }
 
 }  // namespace savanna::cli

@@ -1,10 +1,11 @@
 // The `savanna` subcommands, one file each (cmd_<name>.cc). Each Add function declares its
-// subcommand on `app`; the subcommand's callback runs it and stores its exit status in `context`.
+// subcommand on `app` (AddSubcommand); the subcommand's callback runs it and stores its exit
+// status in `context`.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
-#include "cli/cli_common.h"
+#include "cli/subcommand.h"
 
 namespace savanna::cli {
 

@@ -107,55 +107,47 @@ Result<Params> ResolveRaw(const std::vector<ParamSpec>& specs, std::string_view 
 
 }  // namespace
 
-ParamSpec ParamSpec::Int(std::string name, int64_t def, int64_t lo, int64_t hi, std::string doc) {
+namespace {
+
+// What every kind of parameter declares; the kinds add their ranges or choices.
+ParamSpec Declared(std::string name, ParamType type, ParamValue def, std::string doc) {
   ParamSpec p;
   p.name = std::move(name);
-  p.type = ParamType::kInt;
-  p.default_value = def;
+  p.type = type;
+  p.default_value = std::move(def);
+  p.description = std::move(doc);
+  return p;
+}
+
+}  // namespace
+
+ParamSpec ParamSpec::Int(std::string name, int64_t def, int64_t lo, int64_t hi, std::string doc) {
+  ParamSpec p = Declared(std::move(name), ParamType::kInt, def, std::move(doc));
   p.min_int = lo;
   p.max_int = hi;
-  p.description = std::move(doc);
   return p;
 }
 
 ParamSpec ParamSpec::Double(std::string name, double def, double lo, double hi, std::string doc) {
-  ParamSpec p;
-  p.name = std::move(name);
-  p.type = ParamType::kDouble;
-  p.default_value = def;
+  ParamSpec p = Declared(std::move(name), ParamType::kDouble, def, std::move(doc));
   p.min_double = lo;
   p.max_double = hi;
-  p.description = std::move(doc);
   return p;
 }
 
 ParamSpec ParamSpec::Bool(std::string name, bool def, std::string doc) {
-  ParamSpec p;
-  p.name = std::move(name);
-  p.type = ParamType::kBool;
-  p.default_value = def;
-  p.description = std::move(doc);
-  return p;
+  return Declared(std::move(name), ParamType::kBool, def, std::move(doc));
 }
 
 ParamSpec ParamSpec::Choice(std::string name, std::string def, std::vector<std::string> choices,
                             std::string doc) {
-  ParamSpec p;
-  p.name = std::move(name);
-  p.type = ParamType::kChoice;
-  p.default_value = std::move(def);
+  ParamSpec p = Declared(std::move(name), ParamType::kChoice, std::move(def), std::move(doc));
   p.choices = std::move(choices);
-  p.description = std::move(doc);
   return p;
 }
 
 ParamSpec ParamSpec::String(std::string name, std::string def, std::string doc) {
-  ParamSpec p;
-  p.name = std::move(name);
-  p.type = ParamType::kString;
-  p.default_value = std::move(def);
-  p.description = std::move(doc);
-  return p;
+  return Declared(std::move(name), ParamType::kString, std::move(def), std::move(doc));
 }
 
 std::string ParamSpec::AllowedText() const {

@@ -46,6 +46,13 @@ py::array_t<float> Observation(const PyState& s, const py::object& viewer, py::o
   return array;
 }
 
+// Raises SavannaError unless `action` is legal for `player` (what names and forms are given for).
+void CheckLegal(const State& s, int player, int action) {
+  if (!s.IsLegal(player, action))
+    Raise("action " + std::to_string(action) + " is not legal for player " +
+          std::to_string(player));
+}
+
 void ApplyAction(PyState& s, const py::object& first, const py::object& second) {
   // apply(action) for the single player to act, or apply(player, action).
   const bool two = !second.is_none();
@@ -112,18 +119,14 @@ void BindStates(py::module_& m) {
       .def(
           "action_to_string",
           [](const PyState& s, int player, int action) {
-            if (!s.state->IsLegal(player, action))
-              Raise("action " + std::to_string(action) + " is not legal for player " +
-                    std::to_string(player));
+            CheckLegal(*s.state, player, action);
             return s.state->ActionToString(player, action);
           },
           py::arg("player"), py::arg("action"))
       .def(
           "structured_action",
           [](const PyState& s, int player, int action) {
-            if (!s.state->IsLegal(player, action))
-              Raise("action " + std::to_string(action) + " is not legal for player " +
-                    std::to_string(player));
+            CheckLegal(*s.state, player, action);
             return ToPython(s.state->StructuredAction(player, action));
           },
           py::arg("player"), py::arg("action"))

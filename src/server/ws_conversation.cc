@@ -2,6 +2,8 @@
 // the lobby or a table; replies and errors go back through the transport.
 #include "server/ws_conversation.h"
 
+#include <type_traits>
+
 #include "server/request_fields.h"
 
 namespace savanna::server {
@@ -39,6 +41,22 @@ void WsConversation::SendError(const ApiError& error, const Json& id) {
 
 void WsConversation::OnThread(std::function<void()> then) {
   Post([self = shared_from_this(), then = std::move(then)] { then(); });
+}
+
+template <class T, class Reply>
+std::function<void(ApiResult<T>)> WsConversation::Answer(const Json& id, Reply reply) {
+  return [self = shared_from_this(), id, reply](ApiResult<T> result) {
+    self->OnThread([self, id, reply, result] {
+      if (!result) return self->SendError(result.error(), id);
+      Json message;
+      if constexpr (std::is_void_v<T>)
+        message = reply();
+      else
+        message = reply(*result);
+      message["id"] = id;
+      self->SendNow(message);
+    });
+  };
 }
 
 void WsConversation::Closed() {
@@ -136,18 +154,14 @@ void WsConversation::Join(const Json& message, const Json& id) {
   auto table = FindTable(message, id);
   if (!table) return;
   Unbind();
-  auto self = shared_from_this();
-  table->Join(join->seat, join->name, self, [self, table, id](ApiResult<Table::Joined> joined) {
-    self->OnThread([self, table, id, joined] {
-      if (!joined) return self->SendError(joined.error(), id);
-      self->Bind(table, joined->seat, joined->token);
-      self->SendNow({{"type", "joined"},
-                     {"table", table->id()},
-                     {"seat", joined->seat},
-                     {"token", joined->token},
-                     {"id", id}});
-    });
-  });
+  table->Join(join->seat, join->name, shared_from_this(),
+              Answer<Table::Joined>(id, [this, table](const Table::Joined& joined) {
+                Bind(table, joined.seat, joined.token);
+                return Json{{"type", "joined"},
+                            {"table", table->id()},
+                            {"seat", joined.seat},
+                            {"token", joined.token}};
+              }));
 }
 
 void WsConversation::Rejoin(const Json& message, const Json& id) {
@@ -158,14 +172,11 @@ void WsConversation::Rejoin(const Json& message, const Json& id) {
   auto table = FindTable(message, id);
   if (!table) return;
   Unbind();
-  auto self = shared_from_this();
-  table->Rejoin(*token, self, [self, table, id, token = *token](ApiResult<int> seat) {
-    self->OnThread([self, table, id, token, seat] {
-      if (!seat) return self->SendError(seat.error(), id);
-      self->Bind(table, *seat, token);
-      self->SendNow({{"type", "joined"}, {"table", table->id()}, {"seat", *seat}, {"id", id}});
-    });
-  });
+  table->Rejoin(*token, shared_from_this(),
+                Answer<int>(id, [this, table, token = *token](int seat) {
+                  Bind(table, seat, token);
+                  return Json{{"type", "joined"}, {"table", table->id()}, {"seat", seat}};
+                }));
 }
 
 void WsConversation::Spectate(const Json& message, const Json& id) {
@@ -174,14 +185,10 @@ void WsConversation::Spectate(const Json& message, const Json& id) {
   auto table = FindTable(message, id);
   if (!table) return;
   Unbind();
-  auto self = shared_from_this();
-  table->Spectate(self, [self, table, id](ApiResult<void> watching) {
-    self->OnThread([self, table, id, watching] {
-      if (!watching) return self->SendError(watching.error(), id);
-      self->Bind(table, kSpectator, "");
-      self->SendNow({{"type", "spectating"}, {"table", table->id()}, {"id", id}});
-    });
-  });
+  table->Spectate(shared_from_this(), Answer<void>(id, [this, table] {
+                    Bind(table, kSpectator, "");
+                    return Json{{"type", "spectating"}, {"table", table->id()}};
+                  }));
 }
 
 void WsConversation::Bind(const std::shared_ptr<Table>& table, int seat, const std::string& token) {
@@ -201,33 +208,22 @@ void WsConversation::Act(const Json& message, const Json& id) {
   auto action = StringField(message, "action", kMaxActionSize);
   if (!action) return SendError(action.error(), id);
   if (!seated_) return SendError({409, "not_seated", "join or rejoin a seat before acting"}, id);
-  auto self = shared_from_this();
-  table_->Act(seat_, token_, *action, [self, id](ApiResult<int64_t> index) {
-    self->OnThread([self, id, index] {
-      if (!index) return self->SendError(index.error(), id);
-      self->SendNow({{"type", "ack"}, {"index", *index}, {"id", id}});
-    });
-  });
+  table_->Act(seat_, token_, *action, Answer<int64_t>(id, [](int64_t index) {
+                return Json{{"type", "ack"}, {"index", index}};
+              }));
 }
 
 void WsConversation::Hint(const Json& message, const Json& id) {
   if (auto ok = CheckFields(message, {"type", "id"}, "a hint"); !ok)
     return SendError(ok.error(), id);
   if (!seated_) return SendError({409, "not_seated", "join or rejoin a seat to ask for hints"}, id);
-  auto self = shared_from_this();
-  auto table = table_;
-  const int seat = seat_;
-  table_->Hint(seat_, token_, [self, table, seat, id](ApiResult<Json> hints) {
-    self->OnThread([self, table, seat, id, hints] {
-      if (!hints) return self->SendError(hints.error(), id);
-      self->SendNow({{"type", "hints"},
-                     {"table", table->id()},
-                     {"seat", seat},
-                     {"index", (*hints)["index"]},
-                     {"hints", (*hints)["hints"]},
-                     {"id", id}});
-    });
-  });
+  table_->Hint(seat_, token_, Answer<Json>(id, [table = table_, seat = seat_](const Json& hints) {
+                 return Json{{"type", "hints"},
+                             {"table", table->id()},
+                             {"seat", seat},
+                             {"index", hints["index"]},
+                             {"hints", hints["hints"]}};
+               }));
 }
 
 void WsConversation::TakeBack(const Json& message, const Json& id) {
@@ -235,38 +231,25 @@ void WsConversation::TakeBack(const Json& message, const Json& id) {
     return SendError(ok.error(), id);
   if (!seated_)
     return SendError({409, "not_seated", "join or rejoin a seat to take a move back"}, id);
-  auto self = shared_from_this();
-  auto table = table_;
-  const int seat = seat_;
-  table_->TakeBack(seat_, token_, [self, table, seat, id](ApiResult<int64_t> actions) {
-    self->OnThread([self, table, seat, id, actions] {
-      if (!actions) return self->SendError(actions.error(), id);
-      self->SendNow({{"type", "taken_back"},
-                     {"table", table->id()},
-                     {"seat", seat},
-                     {"actions", *actions},
-                     {"id", id}});
-    });
-  });
+  table_->TakeBack(
+      seat_, token_, Answer<int64_t>(id, [table = table_, seat = seat_](int64_t actions) {
+        return Json{
+            {"type", "taken_back"}, {"table", table->id()}, {"seat", seat}, {"actions", actions}};
+      }));
 }
 
 void WsConversation::Leave(const Json& message, const Json& id) {
   if (auto ok = CheckFields(message, {"type", "id"}, "a leave"); !ok)
     return SendError(ok.error(), id);
   if (!seated_) return SendError({409, "not_seated", "this connection holds no seat"}, id);
-  auto self = shared_from_this();
-  auto table = table_;
-  table_->Leave(token_, [self, table, id](ApiResult<int> seat) {
-    self->OnThread([self, table, id, seat] {
-      if (!seat) return self->SendError(seat.error(), id);
-      if (self->table_ == table) {
-        self->table_.reset();
-        self->seated_ = false;
-        self->token_.clear();
-      }
-      self->SendNow({{"type", "left"}, {"table", table->id()}, {"seat", *seat}, {"id", id}});
-    });
-  });
+  table_->Leave(token_, Answer<int>(id, [this, table = table_](int seat) {
+                  if (table_ == table) {
+                    table_.reset();
+                    seated_ = false;
+                    token_.clear();
+                  }
+                  return Json{{"type", "left"}, {"table", table->id()}, {"seat", seat}};
+                }));
 }
 
 }  // namespace savanna::server

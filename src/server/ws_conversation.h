@@ -54,6 +54,11 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   void Bind(const std::shared_ptr<Table>& table, int seat, const std::string& token);
   // Runs `then` on the connection's thread.
   void OnThread(std::function<void()> then);
+  // What a table calls with its answer to request `id`: back on the connection's thread, the
+  // error, or the message `reply(value)` returns (`reply()` for an answer without a value) with
+  // the id added. `reply` may use `this`: the conversation lives until it has run.
+  template <class T, class Reply>
+  std::function<void(ApiResult<T>)> Answer(const Json& id, Reply reply);
 
   void Ping(const Json& message, const Json& id);
   void Join(const Json& message, const Json& id);

@@ -30,6 +30,19 @@ std::string Interval(double lo, double hi, bool percent) {
   return "[" + (percent ? Pct(lo) : Fixed(lo, 0)) + ", " + (percent ? Pct(hi) : Fixed(hi, 0)) + "]";
 }
 
+// A detail section with one chart (its alternative text: the section's title) and a table with
+// columns `head` aligned as `align` (ReportTable), its rows still to come.
+ReportSection ChartSection(std::string id, const std::string& title, std::string intro,
+                           std::string chart_file, std::vector<std::string> head,
+                           std::string align) {
+  return {std::move(id),
+          title,
+          std::move(intro),
+          {{std::move(chart_file), title, ""}},
+          {std::move(head), std::move(align), {}},
+          false};
+}
+
 // A configuration's label or an agent's spec as table text: agents as `code`.
 std::string Code(const std::string& text) { return "`" + text + "`"; }
 
@@ -105,14 +118,12 @@ ReportSection UnfairSection(const std::vector<SimResult>& results,
 ReportSection SeatSection(const std::vector<SimResult>& results,
                           const std::vector<std::string>& labels,
                           std::vector<svg::IntervalRow>& rows) {
-  ReportSection section{
-      "seat-advantage",
-      "Seat advantage",
-      "How often each seat won, whoever sat there (every agent sits in every "
-      "seat equally often). The dashed mark is the fair share.",
-      {{"seat_advantage.svg", "Seat advantage", ""}},
-      {{"configuration", "seat", "win rate", "95% interval", "fair share"}, "llrrr", {}},
-      false};
+  ReportSection section =
+      ChartSection("seat-advantage", "Seat advantage",
+                   "How often each seat won, whoever sat there (every agent sits in every seat "
+                   "equally often). The dashed mark is the fair share.",
+                   "seat_advantage.svg",
+                   {"configuration", "seat", "win rate", "95% interval", "fair share"}, "llrrr");
   for (size_t i = 0; i < results.size(); ++i)
     for (size_t seat = 0; seat < results[i].seat_advantage.size(); ++seat) {
       const SeatSummary& s = results[i].seat_advantage[seat];
@@ -128,17 +139,12 @@ ReportSection SeatSection(const std::vector<SimResult>& results,
 ReportSection LadderSection(const std::vector<SimResult>& results,
                             const std::vector<std::string>& labels,
                             std::vector<svg::IntervalRow>& rows, double& lo, double& hi) {
-  ReportSection section{
-      "ladder",
-      "Agent ladder",
-      "Bradley-Terry ratings on the Elo scale (mean 0 per configuration) with "
-      "bootstrap 95% intervals over the deals, and each agent's win rate (fair "
-      "share: 1 / players).",
-      {{"ladder.svg", "Agent ladder", ""}},
-      {{"configuration", "agent", "rating", "95% interval", "win rate", "95% interval"},
-       "llrrrr",
-       {}},
-      false};
+  ReportSection section = ChartSection(
+      "ladder", "Agent ladder",
+      "Bradley-Terry ratings on the Elo scale (mean 0 per configuration) with bootstrap 95% "
+      "intervals over the deals, and each agent's win rate (fair share: 1 / players).",
+      "ladder.svg",
+      {"configuration", "agent", "rating", "95% interval", "win rate", "95% interval"}, "llrrrr");
   lo = 0;
   hi = 0;
   for (size_t i = 0; i < results.size(); ++i) {
@@ -161,17 +167,12 @@ ReportSection LadderSection(const std::vector<SimResult>& results,
 ReportSection SkillSection(const std::vector<SimResult>& results,
                            const std::vector<std::string>& labels,
                            std::vector<svg::IntervalRow>& rows) {
-  ReportSection section{
-      "luck-skill",
-      "Luck and skill",
-      "How often the best-rated agent finished ahead of the worst-rated one, "
-      "counting the games in which at least one of the two won. Near 100%: "
-      "skill decides; near 50%: luck does.",
-      {{"luck_skill.svg", "Luck and skill", ""}},
-      {{"configuration", "strong", "weak", "strong ahead", "95% interval", "comparisons"},
-       "lllrrr",
-       {}},
-      false};
+  ReportSection section = ChartSection(
+      "luck-skill", "Luck and skill",
+      "How often the best-rated agent finished ahead of the worst-rated one, counting the games in "
+      "which at least one of the two won. Near 100%: skill decides; near 50%: luck does.",
+      "luck_skill.svg",
+      {"configuration", "strong", "weak", "strong ahead", "95% interval", "comparisons"}, "lllrrr");
   for (size_t i = 0; i < results.size(); ++i) {
     const auto gap = StrongVsWeak(results[i]);
     if (!gap) continue;

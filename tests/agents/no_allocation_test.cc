@@ -6,6 +6,7 @@
 // each game's data is trivially copyable, so copying a state is a flat copy.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <new>
 #include <type_traits>
@@ -132,6 +133,14 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     };
     iterations();  // warm-up: the tree's storage grows to this search's size
     EXPECT_EQ(AllocationsOf(iterations), 0) << config.spec << ": ISMCTS iterations";
+    // On a CPU-time budget (clock=cpu), whose clock reads allocate nothing either.
+    EXPECT_EQ(AllocationsOf([&] {
+                search.Begin(*mid, p, 5);
+                BudgetClock clock(400, std::nullopt, std::chrono::microseconds(300));
+                search.Continue(*mid, clock);
+              }),
+              0)
+        << config.spec << ": ISMCTS iterations on a CPU-time budget";
 
     PlayoutOptions mast;
     mast.mast = 0.3;

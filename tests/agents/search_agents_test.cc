@@ -42,11 +42,13 @@ std::unique_ptr<Agent> Make(const std::string& spec, uint64_t seed = 1) {
 TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
   auto ismcts = Make("ismcts(iters=300,c=1.5)", 9);
   EXPECT_EQ(ismcts->Spec(),
-            "ismcts(bias=0,c=1.5,cutoff=0,depth=0,eps=0.1,expand=0,iters=300,margin=0.5,mast=0,"
+            "ismcts(bias=0,c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=300,margin=0.5,"
+            "mast=0,"
             "playout=random,seed=9,threads=1,time=0,tree_mb=0,widen=0)");
   auto again = Make(ismcts->Spec(), 1);
   EXPECT_EQ(again->Spec(), ismcts->Spec());
-  EXPECT_EQ(Make("flat_mc", 4)->Spec(), "flat_mc(iters=1000,margin=0,seed=4,threads=1,time=0)");
+  EXPECT_EQ(Make("flat_mc", 4)->Spec(),
+            "flat_mc(clock=wall,iters=1000,margin=0,seed=4,threads=1,time=0)");
 }
 
 TEST(SearchAgents, BadParametersAreNamed) {
@@ -58,7 +60,9 @@ TEST(SearchAgents, BadParametersAreNamed) {
                                                         {"flat_mc(threads=100)", "threads"},
                                                         {"flat_mc(depth=2)", "depth"},
                                                         {"ismcts(margin=1.5)", "margin"},
-                                                        {"flat_mc(margin=-0.1)", "margin"}}) {
+                                                        {"flat_mc(margin=-0.1)", "margin"},
+                                                        {"ismcts(clock=gpu)", "'clock'"},
+                                                        {"flat_mc(clock=cpu_time)", "'clock'"}}) {
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;
     EXPECT_NE(agent.error().message.find(name), std::string::npos) << agent.error().message;
@@ -115,17 +119,25 @@ TEST(SearchAgents, TimeBudgetStopsTheSearch) {
   auto game = Games().Create("kariba(players=2)");
   ASSERT_TRUE(game.has_value());
   auto state = (*game)->NewInitialState(3);
-  for (const char* spec :
-       {"ismcts(time=0.05)", "flat_mc(time=0.05)", "ismcts(time=0.05,threads=2)"}) {
+  for (const std::string spec :
+       {"ismcts(time=0.05)", "flat_mc(time=0.05)", "ismcts(time=0.05,threads=2)",
+        "ismcts(time=0.05,clock=cpu)", "flat_mc(time=0.05,clock=cpu)",
+        "ismcts(time=0.05,threads=2,clock=cpu)"}) {
     auto agent = Make(spec);
     const auto start = std::chrono::steady_clock::now();
+    const std::chrono::nanoseconds cpu_start = ThreadCpuTime();
     int64_t visits = 0;
     for (const ActionEstimate& e : agent->Analyze(*state, 0)) visits += e.visits;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double cpu_seconds = std::chrono::duration<double>(ThreadCpuTime() - cpu_start).count();
     EXPECT_GE(seconds, 0.05) << spec;
     EXPECT_LT(seconds, 1.0) << spec;
     EXPECT_GT(visits, 10) << spec;
+    // With clock=cpu this thread (part 0) computed for the whole budget, whatever the load.
+    if (spec.find("cpu") != std::string::npos) {
+      EXPECT_GE(cpu_seconds, 0.05) << spec;
+    }
   }
 }
 
