@@ -71,7 +71,10 @@ TEST(SlicedDecision, ATimedBudgetCountsOnlyTheTimeSpentThinking) {
     if (!done) std::this_thread::sleep_for(milliseconds(5));  // other tables' turns
   }
   const auto wall = std::chrono::steady_clock::now() - start;
-  EXPECT_GE(slices, 10) << "40 ms of thinking in slices of 2 ms";
+  // 40 ms of thinking in slices of 2 ms is 20 slices on an idle machine; a loaded one preempts
+  // the search inside a slice (a slice ends at its wall-clock length, read every few iterations),
+  // so slices run long: at load 12 seven slices were seen. One slice would mean no slicing.
+  EXPECT_GE(slices, 4) << "40 ms of thinking in slices of 2 ms";
   EXPECT_GE(thinking, milliseconds(38));
   EXPECT_GT(wall, thinking + milliseconds(40)) << "the pauses did not count";
   EXPECT_TRUE(state->IsLegal(state->PlayersToAct().First(), decision->Best()));
