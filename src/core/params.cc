@@ -34,11 +34,15 @@ Json ValueToJson(const ParamValue& v) {
   return std::visit([](const auto& x) { return Json(x); }, v);
 }
 
+// How much of a malformed spec its error message quotes (agent specs with every parameter
+// run past a hundred characters).
+constexpr size_t kQuotedSpecChars = 200;
+
 Result<ParamValue> ParseValue(const ParamSpec& p, std::string_view owner, std::string_view text) {
   auto bad = [&]() {
     return Fail(ErrorCode::kInvalidArgument, std::string(owner) + ": parameter '" + p.name +
-                                                 "' must be " + p.AllowedText() + ", got '" +
-                                                 std::string(text) + "'");
+                                                 "' must be " + p.AllowedText() + ", got " +
+                                                 QuoteForMessage(text));
   };
   switch (p.type) {
     case ParamType::kInt: {
@@ -239,12 +243,13 @@ Result<Spec> ParseSpec(std::string_view text) {
   while (i < s.size() && IsNameChar(s[i])) ++i;
   spec.name = std::string(s.substr(0, i));
   if (spec.name.empty())
-    return Fail(ErrorCode::kParseError, "spec '" + std::string(text) + "': expected a name");
+    return Fail(ErrorCode::kParseError,
+                "spec " + QuoteForMessage(text, kQuotedSpecChars) + ": expected a name");
   std::string_view rest = Trim(s.substr(i));
   if (rest.empty()) return spec;
   if (rest.front() != '(' || rest.back() != ')')
-    return Fail(ErrorCode::kParseError,
-                "spec '" + std::string(text) + "': expected name(key=value,...) after the name");
+    return Fail(ErrorCode::kParseError, "spec " + QuoteForMessage(text, kQuotedSpecChars) +
+                                            ": expected name(key=value,...) after the name");
   std::string_view body = Trim(rest.substr(1, rest.size() - 2));
   if (body.empty()) return spec;
   while (true) {
@@ -252,16 +257,16 @@ Result<Spec> ParseSpec(std::string_view text) {
     std::string_view item = Trim(body.substr(0, comma));
     size_t eq = item.find('=');
     if (eq == std::string_view::npos)
-      return Fail(ErrorCode::kParseError,
-                  "spec '" + std::string(text) + "': '" + std::string(item) + "' is not key=value");
+      return Fail(ErrorCode::kParseError, "spec " + QuoteForMessage(text, kQuotedSpecChars) + ": " +
+                                              QuoteForMessage(item) + " is not key=value");
     std::string_view key = Trim(item.substr(0, eq));
     std::string_view value = Trim(item.substr(eq + 1));
     bool key_ok = !key.empty(), value_ok = !value.empty();
     for (char c : key) key_ok = key_ok && IsNameChar(c);
     for (char c : value) value_ok = value_ok && IsValueChar(c);
     if (!key_ok || !value_ok)
-      return Fail(ErrorCode::kParseError,
-                  "spec '" + std::string(text) + "': '" + std::string(item) + "' is not key=value");
+      return Fail(ErrorCode::kParseError, "spec " + QuoteForMessage(text, kQuotedSpecChars) + ": " +
+                                              QuoteForMessage(item) + " is not key=value");
     spec.args.emplace_back(std::string(key), std::string(value));
     if (comma == std::string_view::npos) break;
     body = body.substr(comma + 1);

@@ -37,8 +37,8 @@ Result<Action> State::ParseAction(Player player, std::string_view text) const {
   for (int i = 0; i < legal.Size() && i < 12; ++i)
     options += (i ? ", " : "") + ActionToString(player, legal[i]);
   if (legal.Size() > 12) options += ", ...";
-  return Fail(ErrorCode::kIllegalAction, "'" + std::string(wanted) +
-                                             "' is not a legal action for player " +
+  return Fail(ErrorCode::kIllegalAction, QuoteForMessage(wanted) +
+                                             " is not a legal action for player " +
                                              std::to_string(player) + " (legal: " + options + ")");
 }
 
