@@ -20,6 +20,9 @@ struct GameInfo {
   std::string title;  // for people: "Kariba"
   int min_players = 0;
   int max_players = 0;
+  // Sequential or simultaneous decisions: what Game::Type() reports for a game built on
+  // GameBase (core/game_skeleton.h). Not listed by ToJson (the `games --json` contract).
+  GameType::Dynamics dynamics = GameType::Dynamics::kSequential;
   std::vector<ParamSpec> params;  // always includes "players"
 
   // {"name", "title", "min_players", "max_players", "params": {name: spec}}.

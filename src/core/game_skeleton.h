@@ -1,24 +1,27 @@
-// The skeleton every game shares (CRTP), so that a game writes only its rules, views and data
+// The skeleton every game shares, so that a game writes only its rules, views and data
 // description: StateBase supplies game(), config(), data access, the seeded constructor, Clone,
 // CopyFrom, MoveNumber, ToJson and Hash (from the data's description) and the view header;
-// GameBase supplies config(), the rollout policy, NewInitialState and the StateFromJson plumbing.
+// GameBase is the whole Game: config(), the config's facts, the rollout policy, NewInitialState
+// and StateFromJson (from the description, then the game's own checks).
 //
 // A game provides (free functions looked up in its own namespace):
+//   struct Config { ...; SAVANNA_GAME_CONFIG_FACTS; };  everything fixed for one game, with
+//     what GameBase reports of it (defined in the game's .cc files; its GameInfo says whether
+//     decisions are sequential or simultaneous)
 //   struct Data { ...; uint16_t move_number; Rng rng; };  trivially copyable, no allocation
 //   void SetUp(const Config&, Data&);  deals a new game from data.rng (already seeded)
 //   template <class V, class D> void Describe(V&, D&, const Config&);  core/describe.h;
-//     declared in the state header, defined in <game>_json.cc, which instantiates it for
-//     describe::JsonWriter and describe::Flattener<Hasher> (ToJson, Hash)
-//   class FooState final : public StateBase<FooState, FooGame, Data> {
+//     declared in the state header, defined in <game>_json.cc, which instantiates it with
+//     SAVANNA_DESCRIBE_INSTANTIATIONS for the skeleton's visitors (ToJson, Hash, StateFromJson)
+//   Result<void> CheckData(const Config&, Data&);  after reading: what no single field shows
+//   class FooState final : public StateBase<FooState, Data, Config, FooPolicy> {
 //    public:
 //     using StateBase::StateBase;
 //     SAVANNA_GAME_STATE_OVERRIDES;  // the rules, views and hidden information, defined by hand
 //     bool IsTerminal() const override { ... }  // plus any optional override (Winners, ...)
 //   };
-//   class FooGame final : public GameBase<FooGame, FooState, Config, FooPolicy>
-//     with static constexpr GameType::Dynamics kDynamics (GameBase's Type() reads it)
 //     (FooPolicy: the game's RolloutPolicy, docs/rules/<game>.md "Heuristics"; GameBase holds it)
-//   Result<Data> DataFromJson(const Config&, const Json&);  the validating reader
+//   using FooGame = FooState::GameT;  the game: GameBase<FooState, Config, FooPolicy>
 #pragma once
 
 #include <cstdint>
@@ -29,6 +32,7 @@
 #include <type_traits>
 #include <typeinfo>
 #include <utility>
+#include <vector>
 
 #include "core/check.h"
 #include "core/describe.h"
@@ -55,13 +59,39 @@
   void DeterminizeInPlace(Player viewer, Rng& rng) override;                  \
   PlayerValues Scores() const override
 
+// What every game's Config says about a configuration, which GameBase reports as the Game's: the
+// number of distinct action ids, a bound on a game's length (actions), and the length of the
+// observation tensor (a flat vector in every game here). One list, declared by each Config and
+// defined in the game's .cc files (the same decision as SAVANNA_GAME_STATE_OVERRIDES).
+#define SAVANNA_GAME_CONFIG_FACTS \
+  int NumDistinctActions() const; \
+  int MaxGameLength() const;      \
+  int ObservationSize() const
+
+// The explicit instantiations of a game's Describe (written in its <game>_json.cc) for the three
+// visitors the skeleton derives from it: the JSON writer (ToJson), the hasher (Hash) and the
+// validating reader (StateFromJson). Each <game>_json.cc names it once, in the game's namespace.
+#define SAVANNA_DESCRIBE_INSTANTIATIONS(Data, Config)                                     \
+  template void Describe(::savanna::describe::JsonWriter&, const Data&, const Config&);   \
+  template void Describe(::savanna::describe::Flattener<::savanna::Hasher>&, const Data&, \
+                         const Config&);                                                  \
+  template void Describe(::savanna::describe::JsonReader&, Data&, const Config&)
+
 namespace savanna {
 
-template <class Derived, class GameT, class Data>
+template <class StateT, class Config, class Policy>
+class GameBase;
+
+// CRTP: Derived is the game's state class; its game is GameBase over it, its Config and its
+// rollout policy (GameT).
+template <class Derived, class Data, class Config, class Policy>
 class StateBase : public State {
   static_assert(std::is_trivially_copyable_v<Data>, "a game's data copies as flat memory");
 
  public:
+  using DataType = Data;
+  using GameT = GameBase<Derived, Config, Policy>;
+
   StateBase(const GameT& game, const Data& data) : game_(&game), d_(data) {}
   // A new game: the state's Rng seeded with `seed`, then the game's SetUp(config, data).
   StateBase(const GameT& game, uint64_t seed) : game_(&game) {
@@ -70,7 +100,7 @@ class StateBase : public State {
   }
 
   const Game& game() const final { return *game_; }
-  const auto& config() const { return game_->config(); }
+  const Config& config() const { return game_->config(); }
   const Data& data() const { return d_; }
   Data& mutable_data() { return d_; }
 
@@ -107,29 +137,45 @@ class StateBase : public State {
   Data d_;
 };
 
-template <class Derived, class StateT, class Config, class Policy>
-class GameBase : public Game {
+// Runs checks(config, data) in order; the first failure is the result. For CheckData.
+template <class Config, class Data, class... Check>
+Result<void> CheckInOrder(const Config& config, const Data& data, Check... checks) {
+  Result<void> result;
+  (void)((result = checks(config, data)) && ...);
+  return result;
+}
+
+// A game is GameBase over its state, config and policy (FooState::GameT): what a Game reports
+// about a configuration is its Config's to say (SAVANNA_GAME_CONFIG_FACTS), so no game writes a
+// Game class of its own.
+template <class StateT, class Config, class Policy>
+class GameBase final : public Game {
  public:
   GameBase(GameInfo info, Params params, Config config)
       : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
 
   const Config& config() const { return config_; }
-  // Derived::kDynamics (sequential or simultaneous decisions); the other fields keep GameType's
+  int NumDistinctActions() const override { return config_.NumDistinctActions(); }
+  int MaxGameLength() const override { return config_.MaxGameLength(); }
+  // GameInfo::dynamics (sequential or simultaneous decisions); the other fields keep GameType's
   // defaults, true of every game here: chance inside the state, imperfect information, returns
   // summing to 1 in [0, 1].
-  GameType Type() const override { return GameType{.dynamics = Derived::kDynamics}; }
+  GameType Type() const override { return GameType{.dynamics = info().dynamics}; }
+  // Every game here writes a flat tensor of Config::ObservationSize() floats.
+  std::vector<int> ObservationShape() const override { return {config_.ObservationSize()}; }
   // The game's heuristic rollout policy and evaluation (docs/rules/<game>.md, "Heuristics").
-  const RolloutPolicy* rollout_policy() const final { return &policy_; }
+  const RolloutPolicy* rollout_policy() const override { return &policy_; }
 
-  std::unique_ptr<State> NewInitialState(uint64_t seed) const final {
-    return std::make_unique<StateT>(static_cast<const Derived&>(*this), seed);
+  std::unique_ptr<State> NewInitialState(uint64_t seed) const override {
+    return std::make_unique<StateT>(*this, seed);
   }
-  // Reads the data with the game's DataFromJson(config, json), which checks every field.
-  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const final {
-    auto data = DataFromJson(config_, json);
+  // Reads every described field (describe::FromJson, errors naming the field), then the game's
+  // CheckData(config, data) checks what no single field shows and derives what is not stored.
+  Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override {
+    auto data = describe::FromJson<typename StateT::DataType>(json, config_);
     if (!data) return tl::unexpected(data.error());
-    return std::unique_ptr<State>(
-        std::make_unique<StateT>(static_cast<const Derived&>(*this), *data));
+    if (auto checked = CheckData(config_, *data); !checked) return tl::unexpected(checked.error());
+    return std::unique_ptr<State>(std::make_unique<StateT>(*this, *data));
   }
 
  private:

@@ -19,6 +19,7 @@ GameInfo Info() {
       .title = "Kalimambo",
       .min_players = 2,
       .max_players = kMaxSeats,
+      .dynamics = GameType::Dynamics::kSimultaneous,
       .params = {
           ParamSpec::Int("players", 4, 2, kMaxSeats,
                          "number of players; the rule text is for 3 to 7, 2 is an option"),
@@ -183,6 +184,11 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 }
 
 }  // namespace
+
+int Config::NumDistinctActions() const { return max_value + 1; }
+
+// One round per card of a set, one card a seat each round.
+int Config::MaxGameLength() const { return num_cards * players; }
 
 GameEntry Entry() {
   // The shortest track with the most players crowds the loop (the rhino blocks the group more

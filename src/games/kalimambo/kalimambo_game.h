@@ -25,7 +25,6 @@
 #include "core/game.h"
 #include "core/game_skeleton.h"
 #include "core/registry.h"
-#include "games/kalimambo/kalimambo_policy.h"
 
 namespace savanna::kalimambo {
 
@@ -61,19 +60,9 @@ struct Config {
 
   int Kali() const { return players; }  // Kali's figure index
   int Figures() const { return players + 1; }
-};
 
-class KalimamboState;
-
-class KalimamboGame final
-    : public GameBase<KalimamboGame, KalimamboState, Config, KalimamboPolicy> {
- public:
-  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSimultaneous;
-  using GameBase::GameBase;
-
-  int NumDistinctActions() const override { return config().max_value + 1; }
-  int MaxGameLength() const override { return config().num_cards * config().players; }
-  std::vector<int> ObservationShape() const override;  // kalimambo_observation.cc
+  // What the game reports of a configuration (core/game_skeleton.h).
+  SAVANNA_GAME_CONFIG_FACTS;
 };
 
 // The registry entry: info, parameters and factory.

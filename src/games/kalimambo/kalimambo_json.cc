@@ -141,18 +141,12 @@ Json EventsJson(const Config& config, const KalimamboData& d) {
   return describe::PartToJson([&](auto& w) { DescribeEvents(w, "", d, config); });
 }
 
-// StateBase's ToJson and Hash describe the data with these two visitors.
-template void Describe(describe::JsonWriter&, const KalimamboData&, const Config&);
-template void Describe(describe::Flattener<Hasher>&, const KalimamboData&, const Config&);
+SAVANNA_DESCRIBE_INSTANTIATIONS(KalimamboData, Config);
 
-Result<KalimamboData> DataFromJson(const Config& config, const Json& json) {
-  auto d = describe::FromJson<KalimamboData>(json, config);
-  if (!d) return d;
-  if (auto r = CheckBoard(config, *d); !r) return tl::unexpected(r.error());
-  if (auto r = CheckCards(config, *d); !r) return tl::unexpected(r.error());
-  DeriveHands(config, *d);
-  if (auto r = CheckProgress(config, *d); !r) return tl::unexpected(r.error());
-  return d;
+Result<void> CheckData(const Config& config, KalimamboData& d) {
+  if (auto r = CheckInOrder(config, d, CheckBoard, CheckCards); !r) return r;
+  DeriveHands(config, d);
+  return CheckProgress(config, d);
 }
 
 }  // namespace savanna::kalimambo

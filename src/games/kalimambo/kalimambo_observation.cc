@@ -8,17 +8,11 @@
 #include "games/kalimambo/kalimambo_state.h"
 
 namespace savanna::kalimambo {
-namespace {
+namespace {}  // namespace
 
-int KalimamboObservationSize(const Config& c) {
-  const int p = c.players, v = c.max_value + 1, t = c.track;
-  return (p + 1) + 2 + p + t + t + c.Figures() * t + v + p * (v + 2) + v + (1 + p * v + v) + p;
-}
-
-}  // namespace
-
-std::vector<int> KalimamboGame::ObservationShape() const {
-  return {KalimamboObservationSize(config())};
+int Config::ObservationSize() const {
+  const int p = players, v = max_value + 1, t = track;
+  return (p + 1) + 2 + p + t + t + Figures() * t + v + p * (v + 2) + v + (1 + p * v + v) + p;
 }
 
 void KalimamboState::ObservationTensor(Player viewer, std::span<float> out) const {

@@ -10,6 +10,7 @@
 #include "core/game_skeleton.h"
 #include "core/rng.h"
 #include "games/kalimambo/kalimambo_game.h"
+#include "games/kalimambo/kalimambo_policy.h"
 
 namespace savanna::kalimambo {
 
@@ -41,7 +42,8 @@ struct KalimamboData {
   Rng rng;
 };
 
-class KalimamboState final : public StateBase<KalimamboState, KalimamboGame, KalimamboData> {
+class KalimamboState final
+    : public StateBase<KalimamboState, KalimamboData, Config, KalimamboPolicy> {
  public:
   using StateBase::StateBase;
   // Scores are minus points negated, so that the generic Winners (highest score) are the
@@ -49,6 +51,9 @@ class KalimamboState final : public StateBase<KalimamboState, KalimamboGame, Kal
   SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.round >= config().num_cards; }
 };
+
+// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+using KalimamboGame = KalimamboState::GameT;
 
 // ---- Rules (kalimambo_rules.cc) ----------------------------------------------------------------
 
@@ -72,7 +77,8 @@ Json FigureJson(const Config& config, int figure);
 Json EventsJson(const Config& config, const KalimamboData& d);
 // Bits of `mask` (values or spaces) as an ascending JSON array.
 Json MaskJson(uint64_t mask);
-Result<KalimamboData> DataFromJson(const Config& config, const Json& json);
+// After reading every described field: what no single field shows (GameBase::StateFromJson).
+Result<void> CheckData(const Config& config, KalimamboData& d);
 // The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
 template <class V, class D>
 void Describe(V& v, D& d, const Config& c);

@@ -18,6 +18,7 @@ GameInfo Info() {
           .title = "Vom Kap bis Kairo",
           .min_players = kMinSeats,
           .max_players = kMaxSeats,
+          .dynamics = GameType::Dynamics::kSimultaneous,
           .params = {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats, "number of players"),
                      ParamSpec::String(
                          "data", "",
@@ -116,14 +117,14 @@ std::string Config::CardText(int id) const {
          (c.pounds == 1 ? " pound)" : " pounds)");
 }
 
-int KapKairoGame::MaxGameLength() const {
+int Config::MaxGameLength() const {
   // Every land purchase moves at least one card into a row for good (rows never shrink), so
   // there are at most N purchases, each with P bids and at most P - 1 card choices. Builds: at
   // most 7 per player plus the winning one. A build phase is cut into stretches, each ending
   // with a build or with the phase's end (at most one per purchase). Within a stretch every
   // decision but the last reveals a card from the piles, and no card returns to them before
   // the stretch ends, so a stretch has at most N + 1 decisions.
-  const int n = config().num_cards, p = config().players;
+  const int n = num_cards, p = players;
   const int purchases = n;
   const int builds = (kLandscapesToWin - 1) * p + 1;
   return purchases * (2 * p - 1) + (builds + purchases) * (n + 1);

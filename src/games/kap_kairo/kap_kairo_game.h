@@ -38,7 +38,7 @@
 #include "core/game.h"
 #include "core/game_skeleton.h"
 #include "core/registry.h"
-#include "games/kap_kairo/kap_kairo_policy.h"
+#include "core/rollout_policy.h"
 
 namespace savanna::kap_kairo {
 
@@ -93,23 +93,23 @@ struct Config {
   const Terrain& terrain_of(int id) const { return terrains[cards[id].terrain]; }
   // "desert (2 tracks, 5 pounds)"
   std::string CardText(int id) const;
+
+  // What the game reports of a configuration (core/game_skeleton.h).
+  SAVANNA_GAME_CONFIG_FACTS;
 };
-
-class KapKairoState;
-
-class KapKairoGame final : public GameBase<KapKairoGame, KapKairoState, Config, KapKairoPolicy> {
- public:
-  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSimultaneous;
-  using GameBase::GameBase;
-
-  int NumDistinctActions() const override { return kNumDistinctActions; }
-  int MaxGameLength() const override;
-  std::vector<int> ObservationShape() const override;  // kap_kairo_observation.cc
-};
+inline int Config::NumDistinctActions() const { return kNumDistinctActions; }
 
 // Reads component data (the schema of data/kap_kairo/landscapes.json) into `config`; `source`
 // names the file in errors.
 Result<void> LoadComponents(const Json& data, const std::string& source, Config& config);
+
+// Game knowledge for search (kap_kairo_policy.cc; docs/rules/kap_kairo.md, "Heuristics"): bids by
+// the value of the cards on offer, takes the most valuable card, builds when it is cheap; the
+// evaluation counts landscapes built, tracks in hand and money. No measured playout preference:
+// FunctionPolicy's defaults.
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
+PlayerValues EvaluatePosition(const State& state);
+using KapKairoPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition>;
 
 // The registry entry: info, parameters and factory.
 GameEntry Entry();

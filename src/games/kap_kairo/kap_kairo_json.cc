@@ -175,16 +175,10 @@ void Describe(V& v, D& d, const Config& c) {
 const char* PhaseName(Phase phase) { return kPhaseNames[size_t(phase)]; }
 const char* EndReasonName(EndReason reason) { return kEndNames[size_t(reason)]; }
 
-// StateBase's ToJson and Hash describe the data with these two visitors.
-template void Describe(describe::JsonWriter&, const KapKairoData&, const Config&);
-template void Describe(describe::Flattener<Hasher>&, const KapKairoData&, const Config&);
+SAVANNA_DESCRIBE_INSTANTIATIONS(KapKairoData, Config);
 
-Result<KapKairoData> DataFromJson(const Config& config, const Json& json) {
-  auto d = describe::FromJson<KapKairoData>(json, config);
-  if (!d) return d;
-  for (auto check : {CheckPlaces, CheckMoney, CheckPhase, CheckHistory})
-    if (auto r = check(config, *d); !r) return tl::unexpected(r.error());
-  return d;
+Result<void> CheckData(const Config& config, KapKairoData& d) {
+  return CheckInOrder(config, d, CheckPlaces, CheckMoney, CheckPhase, CheckHistory);
 }
 
 }  // namespace savanna::kap_kairo

@@ -16,12 +16,6 @@ inline constexpr int kNumEndReasons = 3;
 // Per card id: discard, auction slot one-hot, revealed, row owner one-hot, row index + 1, built.
 int CardSlots(const Config& c) { return 2 * c.players + 4; }
 
-int KapKairoObservationSize(const Config& c) {
-  const int p = c.players;
-  return (p + 1) + kNumPhases + p + 1 + c.num_cards * CardSlots(c) + 1 + p + 1 + p * p + p + 5 * p +
-         2 + (1 + p + p * p + 1) + (p + c.num_cards + 2 + p) + kNumEndReasons + p;
-}
-
 // Where each card id lies, as far as anybody can see (the pile's cards stay all zero).
 struct CardPlaces {
   std::array<int8_t, kMaxCards> auction_slot;
@@ -50,8 +44,10 @@ void LocateCards(const Config& c, const KapKairoData& d, CardPlaces& places) {
 
 }  // namespace
 
-std::vector<int> KapKairoGame::ObservationShape() const {
-  return {KapKairoObservationSize(config())};
+int Config::ObservationSize() const {
+  const int p = players;
+  return (p + 1) + kNumPhases + p + 1 + num_cards * CardSlots(*this) + 1 + p + 1 + p * p + p +
+         5 * p + 2 + (1 + p + p * p + 1) + (p + num_cards + 2 + p) + kNumEndReasons + p;
 }
 
 void KapKairoState::ObservationTensor(Player viewer, std::span<float> out) const {

@@ -4,8 +4,6 @@
 // and the worst card on offer (what choosing first is worth), more when the player's row has
 // nothing left to build, never more than half the capital. A build is made when the pounds it
 // costs are at most 30 and half the capital, paying with bonus tracks before pounds.
-#include "games/kap_kairo/kap_kairo_policy.h"
-
 #include <algorithm>
 
 #include "games/kap_kairo/kap_kairo_state.h"

@@ -92,7 +92,7 @@ struct KapKairoData {
   Rng rng;
 };
 
-class KapKairoState final : public StateBase<KapKairoState, KapKairoGame, KapKairoData> {
+class KapKairoState final : public StateBase<KapKairoState, KapKairoData, Config, KapKairoPolicy> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
@@ -102,6 +102,9 @@ class KapKairoState final : public StateBase<KapKairoState, KapKairoGame, KapKai
   // pounds left, else shared.
   PlayerSet Winners() const override;
 };
+
+// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+using KapKairoGame = KapKairoState::GameT;
 
 // ---- Rules (kap_kairo_rules.cc) ----------------------------------------------------------------
 
@@ -121,7 +124,8 @@ bool IsFirstOfItsKind(const Config& config, const KapKairoData& d, int slot);
 // ---- JSON (kap_kairo_json.cc) ------------------------------------------------------------------
 const char* PhaseName(Phase phase);
 const char* EndReasonName(EndReason reason);
-Result<KapKairoData> DataFromJson(const Config& config, const Json& json);
+// After reading every described field: what no single field shows (GameBase::StateFromJson).
+Result<void> CheckData(const Config& config, KapKairoData& d);
 // The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
 template <class V, class D>
 void Describe(V& v, D& d, const Config& c);

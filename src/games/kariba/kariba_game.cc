@@ -75,10 +75,10 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 
 }  // namespace
 
-int KaribaGame::MaxGameLength() const {
+int Config::MaxGameLength() const {
   // Every play puts at least one card at the waterhole and every draw takes one card from the
   // pile or the display, so a game has at most one play and one draw per card.
-  return config().games * 2 * config().total_cards;
+  return games * 2 * total_cards;
 }
 
 GameEntry Entry() {

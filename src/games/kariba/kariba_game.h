@@ -21,7 +21,6 @@
 #include "core/game.h"
 #include "core/game_skeleton.h"
 #include "core/registry.h"
-#include "games/kariba/kariba_policy.h"
 
 namespace savanna::kariba {
 
@@ -55,19 +54,11 @@ struct Config {
   std::array<int, kMaxAnimals + 1> copies{};  // by animal value; index 0 unused
   std::array<std::string, kMaxAnimals + 1> names;
   int total_cards = 0;
+
+  // What the game reports of a configuration (core/game_skeleton.h).
+  SAVANNA_GAME_CONFIG_FACTS;
 };
-
-class KaribaState;
-
-class KaribaGame final : public GameBase<KaribaGame, KaribaState, Config, KaribaPolicy> {
- public:
-  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSequential;
-  using GameBase::GameBase;
-
-  int NumDistinctActions() const override { return kNumDistinctActions; }
-  int MaxGameLength() const override;
-  std::vector<int> ObservationShape() const override;  // kariba_observation.cc
-};
+inline int Config::NumDistinctActions() const { return kNumDistinctActions; }
 
 // The registry entry: info, parameters and factory.
 GameEntry Entry();

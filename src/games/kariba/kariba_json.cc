@@ -85,16 +85,10 @@ Json CountsJson(const Config& config, const AnimalCounts& counts) {
   return describe::PartToJson([&](auto& w) { DescribeCounts(w, "", counts, config); });
 }
 
-// StateBase's ToJson and Hash describe the data with these two visitors.
-template void Describe(describe::JsonWriter&, const KaribaData&, const Config&);
-template void Describe(describe::Flattener<Hasher>&, const KaribaData&, const Config&);
+SAVANNA_DESCRIBE_INSTANTIATIONS(KaribaData, Config);
 
-Result<KaribaData> DataFromJson(const Config& config, const Json& json) {
-  auto d = describe::FromJson<KaribaData>(json, config);
-  if (!d) return d;
-  if (auto r = CheckCards(config, *d); !r) return tl::unexpected(r.error());
-  if (auto r = CheckProgress(config, *d); !r) return tl::unexpected(r.error());
-  return d;
+Result<void> CheckData(const Config& config, KaribaData& d) {
+  return CheckInOrder(config, d, CheckCards, CheckProgress);
 }
 
 }  // namespace savanna::kariba

@@ -14,15 +14,13 @@ void WriteCounts(ObservationWriter& w, const Config& c, const AnimalCounts& coun
   w.Values(std::span<const uint8_t>(counts.data() + 1, c.animals));
 }
 
-int KaribaObservationSize(const Config& c) {
-  const int a = c.animals, p = c.players;
-  return (p + 1) + 3 + p + p + a + 1 + (c.open_display ? kDisplaySize * a : 0) + a +
-         p * (2 * a + 2) + 1 + c.games * p + p + a + 1 + a + 1;
-}
-
 }  // namespace
 
-std::vector<int> KaribaGame::ObservationShape() const { return {KaribaObservationSize(config())}; }
+int Config::ObservationSize() const {
+  const int a = animals, p = players;
+  return (p + 1) + 3 + p + p + a + 1 + (open_display ? kDisplaySize * a : 0) + a + p * (2 * a + 2) +
+         1 + games * p + p + a + 1 + a + 1;
+}
 
 void KaribaState::ObservationTensor(Player viewer, std::span<float> out) const {
   const Config& c = config();

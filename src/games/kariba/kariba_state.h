@@ -10,6 +10,7 @@
 #include "core/game_skeleton.h"
 #include "core/rng.h"
 #include "games/kariba/kariba_game.h"
+#include "games/kariba/kariba_policy.h"
 
 namespace savanna::kariba {
 
@@ -51,12 +52,15 @@ struct KaribaData {
   Rng rng;
 };
 
-class KaribaState final : public StateBase<KaribaState, KaribaGame, KaribaData> {
+class KaribaState final : public StateBase<KaribaState, KaribaData, Config, KaribaPolicy> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
 };
+
+// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+using KaribaGame = KaribaState::GameT;
 
 // ---- Rules (kariba_rules.cc) -------------------------------------------------------------------
 
@@ -92,7 +96,8 @@ inline int PileSize(const AnimalCounts& pile) { return HandSize(pile); }
 Json CountsJson(const Config& config, const AnimalCounts& counts);
 // "play", "draw" or "over".
 const char* PhaseName(Phase phase);
-Result<KaribaData> DataFromJson(const Config& config, const Json& json);
+// After reading every described field: what no single field shows (GameBase::StateFromJson).
+Result<void> CheckData(const Config& config, KaribaData& d);
 // The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
 template <class V, class D>
 void Describe(V& v, D& d, const Config& c);

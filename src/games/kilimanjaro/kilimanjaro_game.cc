@@ -143,13 +143,13 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 
 }  // namespace
 
-int KilimanjaroGame::MaxGameLength() const {
+int Config::MaxGameLength() const {
   // Every counter is placed once; every card that is not dealt face up is played once; a play
   // may be followed by one decision per banana stopped on (a chain only moves forward, so it
   // meets each banana at most once) and one change-position decision.
-  const int plays = config().total_cards - kPiles * config().players;
-  const int banana = config().counters[int(CounterKind::kBanana)];
-  return config().total_counters + plays * (2 + banana);
+  const int plays = total_cards - kPiles * players;
+  const int banana = counters[int(CounterKind::kBanana)];
+  return total_counters + plays * (2 + banana);
 }
 
 GameEntry Entry() { return {.info = Info(), .create = Create}; }

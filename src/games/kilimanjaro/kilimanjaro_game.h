@@ -28,7 +28,6 @@
 #include "core/game.h"
 #include "core/game_skeleton.h"
 #include "core/registry.h"
-#include "games/kilimanjaro/kilimanjaro_policy.h"
 
 namespace savanna::kilimanjaro {
 
@@ -85,20 +84,11 @@ struct Config {
   // Bit s (of word s / 64) is set for each space a counter may ever go on: 1..length-1 but
   // not a village. Derived from the above when the components are loaded.
   std::array<uint64_t, 2> counter_spaces{};
+
+  // What the game reports of a configuration (core/game_skeleton.h).
+  SAVANNA_GAME_CONFIG_FACTS;
 };
-
-class KilimanjaroState;
-
-class KilimanjaroGame final
-    : public GameBase<KilimanjaroGame, KilimanjaroState, Config, KilimanjaroPolicy> {
- public:
-  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSequential;
-  using GameBase::GameBase;
-
-  int NumDistinctActions() const override { return kNumDistinctActions; }
-  int MaxGameLength() const override;
-  std::vector<int> ObservationShape() const override;  // kilimanjaro_observation.cc
-};
+inline int Config::NumDistinctActions() const { return kNumDistinctActions; }
 
 // The registry entry: info, parameters and factory.
 GameEntry Entry();

@@ -175,18 +175,12 @@ void Describe(V& v, D& d, const Config& c) {
   v.Random("rng", d.rng);
 }
 
-// StateBase's ToJson and Hash describe the data with these two visitors.
-template void Describe(describe::JsonWriter&, const KiliData&, const Config&);
-template void Describe(describe::Flattener<Hasher>&, const KiliData&, const Config&);
+SAVANNA_DESCRIBE_INSTANTIATIONS(KiliData, Config);
 
-Result<KiliData> DataFromJson(const Config& config, const Json& json) {
-  auto d = describe::FromJson<KiliData>(json, config);
-  if (!d) return d;
+Result<void> CheckData(const Config& config, KiliData& d) {
   for (int p = 0; p < config.players; ++p)
-    std::sort(d->hand[p].begin(), d->hand[p].begin() + d->hand_size[p]);
-  for (auto check : {CheckCounters, CheckCards, CheckPhase})
-    if (auto r = check(config, *d); !r) return tl::unexpected(r.error());
-  return d;
+    std::sort(d.hand[p].begin(), d.hand[p].begin() + d.hand_size[p]);
+  return CheckInOrder(config, d, CheckCounters, CheckCards, CheckPhase);
 }
 
 }  // namespace savanna::kilimanjaro

@@ -17,15 +17,11 @@ int SpaceSlots(const Config& c) { return 2 + kCounterKinds + c.players; }
 // Per seat: position, 3 x (top card one-hot, size), distance, hand size, counters to place.
 int SeatSlots() { return 1 + kPiles * (kCardKinds + 1) + 3; }
 
-int KiliObservationSize(const Config& c) {
-  return (c.players + 1) + kNumPhases + c.players + 1 + c.trail_length * SpaceSlots(c) + 1 +
-         kCardKinds + c.players * SeatSlots() + kCardKinds + kCounterKinds + 1 + c.players;
-}
-
 }  // namespace
 
-std::vector<int> KilimanjaroGame::ObservationShape() const {
-  return {KiliObservationSize(config())};
+int Config::ObservationSize() const {
+  return (players + 1) + kNumPhases + players + 1 + trail_length * SpaceSlots(*this) + 1 +
+         kCardKinds + players * SeatSlots() + kCardKinds + kCounterKinds + 1 + players;
 }
 
 void KilimanjaroState::ObservationTensor(Player viewer, std::span<float> out) const {

@@ -10,6 +10,7 @@
 #include "core/game_skeleton.h"
 #include "core/rng.h"
 #include "games/kilimanjaro/kilimanjaro_game.h"
+#include "games/kilimanjaro/kilimanjaro_policy.h"
 
 namespace savanna::kilimanjaro {
 
@@ -88,7 +89,8 @@ struct KiliData {
   Rng rng;
 };
 
-class KilimanjaroState final : public StateBase<KilimanjaroState, KilimanjaroGame, KiliData> {
+class KilimanjaroState final
+    : public StateBase<KilimanjaroState, KiliData, Config, KilimanjaroPolicy> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
@@ -101,6 +103,9 @@ class KilimanjaroState final : public StateBase<KilimanjaroState, KilimanjaroGam
   // move next, then shared.
   PlayerSet Winners() const override;
 };
+
+// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+using KilimanjaroGame = KilimanjaroState::GameT;
 
 // ---- Rules (kilimanjaro_rules.cc) --------------------------------------------------------------
 
@@ -134,7 +139,8 @@ const char* CounterName(CounterKind kind);             // "banana", "lion", "cha
 const char* PhaseName(Phase phase);                    // "place", "play", ...
 
 // ---- JSON (kilimanjaro_json.cc) ----------------------------------------------------------------
-Result<KiliData> DataFromJson(const Config& config, const Json& json);
+// After reading every described field: what no single field shows (GameBase::StateFromJson).
+Result<void> CheckData(const Config& config, KiliData& d);
 // The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
 template <class V, class D>
 void Describe(V& v, D& d, const Config& c);

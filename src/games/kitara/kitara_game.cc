@@ -34,19 +34,18 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
 
 }  // namespace
 
-int KitaraGame::MaxGameLength() const {
-  const Config& c = config();
+int Config::MaxGameLength() const {
   // Until the first age-5 card shows, every turn reveals at least one card (the row never
   // empties while the deck still holds it), so at most the age 1-4 cards plus one turns pass;
   // then the round is finished and one more round is played.
-  const int early = c.num_cards - c.cards_of_age[kFinalAge] + 1;
-  const int turns = early + 2 * c.players;
+  const int early = num_cards - cards_of_age[kFinalAge] + 1;
+  const int turns = early + 2 * players;
   int all_moves = 0;
-  for (int i = 0; i <= c.num_cards; ++i) all_moves += c.cards[i].moves;
+  for (int i = 0; i <= num_cards; ++i) all_moves += cards[i].moves;
   // A turn: a take, at most 3 recruits, per move at most 4 decisions (area, group, border,
   // retreat), the end of moves, per discarded card the discard and at most 3 removals.
-  const int per_turn = 1 + kMaxCardFigures + 4 * all_moves + 1 + 4 * (c.num_cards + 1);
-  return c.players + turns * per_turn;
+  const int per_turn = 1 + kMaxCardFigures + 4 * all_moves + 1 + 4 * (num_cards + 1);
+  return players + turns * per_turn;
 }
 
 GameEntry Entry() { return {.info = Info(), .create = Create}; }

@@ -34,7 +34,7 @@
 #include "core/game.h"
 #include "core/game_skeleton.h"
 #include "core/registry.h"
-#include "games/kitara/kitara_policy.h"
+#include "core/rollout_policy.h"
 
 namespace savanna::kitara {
 
@@ -128,24 +128,23 @@ struct Config {
   std::array<uint8_t, kMaxTokenKinds> token_values{};
   std::array<uint8_t, kMaxTokenKinds> token_counts{};
   int total_tokens = 0;
+
+  // What the game reports of a configuration (core/game_skeleton.h).
+  SAVANNA_GAME_CONFIG_FACTS;
 };
-
-class KitaraState;
-
-class KitaraGame final : public GameBase<KitaraGame, KitaraState, Config, KitaraPolicy> {
- public:
-  static constexpr GameType::Dynamics kDynamics = GameType::Dynamics::kSequential;
-  using GameBase::GameBase;
-
-  int NumDistinctActions() const override { return kNumDistinctActions; }
-  int MaxGameLength() const override;
-  std::vector<int> ObservationShape() const override;  // kitara_observation.cc
-};
+inline int Config::NumDistinctActions() const { return kNumDistinctActions; }
 
 // Loads the components (kitara_data.cc): the built-in data/kitara/*.json, each section replaced
 // by the same section of the user's file `user_path` when that file has it. Errors name the file,
 // the field and the reason.
 Result<void> LoadComponents(Config& config, const std::string& user_path);
+
+// Game knowledge for search (kitara_policy.cc; docs/rules/kitara.md, "Heuristics"): takes the
+// richest card, moves whole groups towards ruins and enemy areas, discards the poorest card; the
+// evaluation counts the scores so far. No measured playout preference: FunctionPolicy's defaults.
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
+PlayerValues EvaluatePosition(const State& state);
+using KitaraPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition>;
 
 // The registry entry: info, parameters and factory.
 GameEntry Entry();

@@ -252,16 +252,10 @@ const char* KindName(int kind) {
   return kNames[kind];
 }
 
-// StateBase's ToJson and Hash describe the data with these two visitors.
-template void Describe(describe::JsonWriter&, const KitaraData&, const Config&);
-template void Describe(describe::Flattener<Hasher>&, const KitaraData&, const Config&);
+SAVANNA_DESCRIBE_INSTANTIATIONS(KitaraData, Config);
 
-Result<KitaraData> DataFromJson(const Config& config, const Json& json) {
-  auto d = describe::FromJson<KitaraData>(json, config);
-  if (!d) return d;
-  for (auto check : {CheckBoard, CheckCards, CheckTokens, CheckFigures, CheckPhase})
-    if (auto r = check(config, *d); !r) return tl::unexpected(r.error());
-  return d;
+Result<void> CheckData(const Config& config, KitaraData& d) {
+  return CheckInOrder(config, d, CheckBoard, CheckCards, CheckTokens, CheckFigures, CheckPhase);
 }
 
 Json FiguresJson(const Figures& f) {

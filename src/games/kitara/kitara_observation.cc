@@ -16,13 +16,6 @@ int AreaSlots(const Config& c) { return c.players + kKinds; }
 // prosperity track, cards taken, hero tokens held, score.
 int SeatSlots(const Config& c) { return kKinds + (c.num_cards + 1) + 3 + 6; }
 
-int KitaraObservationSize(const Config& c) {
-  const int p = c.players, a = c.map.num_areas, cards = c.num_cards + 1, t = c.token_kinds;
-  return (p + 1) + kNumPhases + p + p + 2 + a * AreaSlots(c) + kRowSize * cards + 1 + kFinalAge +
-         1 + 1 + p * SeatSlots(c) + t + 1 + t + p * t + (1 + a + 3 * kKinds + 2) +
-         (p + a + kKinds + a) + (2 * p + 3 * a + 2) + p;
-}
-
 void WriteFigures(ObservationWriter& w, const Figures& f) { w.Values(std::span<const uint8_t>(f)); }
 
 void WriteTokens(ObservationWriter& w, const Config& c, const TokenCounts& t) {
@@ -31,7 +24,12 @@ void WriteTokens(ObservationWriter& w, const Config& c, const TokenCounts& t) {
 
 }  // namespace
 
-std::vector<int> KitaraGame::ObservationShape() const { return {KitaraObservationSize(config())}; }
+int Config::ObservationSize() const {
+  const int p = players, a = map.num_areas, card_ids = num_cards + 1, t = token_kinds;
+  return (p + 1) + kNumPhases + p + p + 2 + a * AreaSlots(*this) + kRowSize * card_ids + 1 +
+         kFinalAge + 1 + 1 + p * SeatSlots(*this) + t + 1 + t + p * t + (1 + a + 3 * kKinds + 2) +
+         (p + a + kKinds + a) + (2 * p + 3 * a + 2) + p;
+}
 
 void KitaraState::ObservationTensor(Player viewer, std::span<float> out) const {
   const Config& c = config();

@@ -3,8 +3,6 @@
 // area (an attack) first, then a ruin, then a free savanna, an own area last; ending the moves
 // ranks below any crossing into a free or enemy area. Discard: the card worth least. Start
 // areas, recruits and retreats: at random.
-#include "games/kitara/kitara_policy.h"
-
 #include "games/kitara/kitara_state.h"
 
 namespace savanna::kitara {

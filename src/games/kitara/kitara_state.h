@@ -100,13 +100,16 @@ struct KitaraData {
   Rng rng;
 };
 
-class KitaraState final : public StateBase<KitaraState, KitaraGame, KitaraData> {
+class KitaraState final : public StateBase<KitaraState, KitaraData, Config, KitaraPolicy> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
   PlayerSet Winners() const override;
 };
+
+// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+using KitaraGame = KitaraState::GameT;
 
 // ---- Rules (kitara_rules.cc) -------------------------------------------------------------------
 
@@ -170,7 +173,8 @@ void EndMovePhase(const Config& config, KitaraData& d);
 // ---- JSON (kitara_json.cc) ---------------------------------------------------------------------
 const char* PhaseName(Phase phase);
 const char* KindName(int kind);  // "warrior", "animal", "hero"
-Result<KitaraData> DataFromJson(const Config& config, const Json& json);
+// After reading every described field: what no single field shows (GameBase::StateFromJson).
+Result<void> CheckData(const Config& config, KitaraData& d);
 // The one description of the data's fields (core/describe.h), instantiated in the _json.cc.
 template <class V, class D>
 void Describe(V& v, D& d, const Config& c);
