@@ -14,14 +14,15 @@
 //     declared in the state header, defined in <game>_json.cc, which instantiates it with
 //     SAVANNA_DESCRIBE_INSTANTIATIONS for the skeleton's visitors (ToJson, Hash, StateFromJson)
 //   Result<void> CheckData(const Config&, Data&);  after reading: what no single field shows
-//   class FooState final : public StateBase<FooState, Data, Config, FooPolicy> {
+//   class FooState final : public StateBase<FooState, Data, Config> {
 //    public:
 //     using StateBase::StateBase;
 //     SAVANNA_GAME_STATE_OVERRIDES;  // the rules, views and hidden information, defined by hand
 //     bool IsTerminal() const override { ... }  // plus any optional override (Winners, ...)
 //   };
-//     (FooPolicy: the game's RolloutPolicy, docs/rules/<game>.md "Heuristics"; GameBase holds it)
-//   using FooGame = FooState::GameT;  the game: GameBase<FooState, Config, FooPolicy>
+//   using FooGame = FooState::GameT;  the game: GameBase<FooState, Config>
+//   inline const FunctionPolicy<...> kPolicy{};  the game's RolloutPolicy, docs/rules/<game>.md
+//     "Heuristics", which the game's Create hands to GameBase
 #pragma once
 
 #include <cstdint>
@@ -79,18 +80,17 @@
 
 namespace savanna {
 
-template <class StateT, class Config, class Policy>
+template <class StateT, class Config>
 class GameBase;
 
-// CRTP: Derived is the game's state class; its game is GameBase over it, its Config and its
-// rollout policy (GameT).
-template <class Derived, class Data, class Config, class Policy>
+// CRTP: Derived is the game's state class; its game is GameBase over it and its Config (GameT).
+template <class Derived, class Data, class Config>
 class StateBase : public State {
   static_assert(std::is_trivially_copyable_v<Data>, "a game's data copies as flat memory");
 
  public:
   using DataType = Data;
-  using GameT = GameBase<Derived, Config, Policy>;
+  using GameT = GameBase<Derived, Config>;
 
   StateBase(const GameT& game, const Data& data) : game_(&game), d_(data) {}
   // A new game: the state's Rng seeded with `seed`, then the game's SetUp(config, data).
@@ -145,14 +145,14 @@ Result<void> CheckInOrder(const Config& config, const Data& data, Check... check
   return result;
 }
 
-// A game is GameBase over its state, config and policy (FooState::GameT): what a Game reports
-// about a configuration is its Config's to say (SAVANNA_GAME_CONFIG_FACTS), so no game writes a
-// Game class of its own.
-template <class StateT, class Config, class Policy>
+// A game is GameBase over its state and config (FooState::GameT): what a Game reports about a
+// configuration is its Config's to say (SAVANNA_GAME_CONFIG_FACTS), so no game writes a Game
+// class of its own. `policy` (the game's kPolicy) must outlive the game.
+template <class StateT, class Config>
 class GameBase final : public Game {
  public:
-  GameBase(GameInfo info, Params params, Config config)
-      : Game(std::move(info), std::move(params)), config_(std::move(config)) {}
+  GameBase(GameInfo info, Params params, Config config, const RolloutPolicy& policy)
+      : Game(std::move(info), std::move(params)), config_(std::move(config)), policy_(&policy) {}
 
   const Config& config() const { return config_; }
   int NumDistinctActions() const override { return config_.NumDistinctActions(); }
@@ -164,7 +164,7 @@ class GameBase final : public Game {
   // Every game here writes a flat tensor of Config::ObservationSize() floats.
   std::vector<int> ObservationShape() const override { return {config_.ObservationSize()}; }
   // The game's heuristic rollout policy and evaluation (docs/rules/<game>.md, "Heuristics").
-  const RolloutPolicy* rollout_policy() const override { return &policy_; }
+  const RolloutPolicy* rollout_policy() const override { return policy_; }
 
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override {
     return std::make_unique<StateT>(*this, seed);
@@ -180,7 +180,7 @@ class GameBase final : public Game {
 
  private:
   Config config_;
-  Policy policy_;
+  const RolloutPolicy* policy_;
 };
 
 }  // namespace savanna

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "games/embedded_data.h"
+#include "games/kalimambo/kalimambo_policy.h"
 #include "games/kalimambo/kalimambo_state.h"
 
 namespace savanna::kalimambo {
@@ -180,7 +181,7 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
   if (auto loaded = LoadComponents(config, params.String("data")); !loaded)
     return tl::unexpected(loaded.error());
   if (auto setup = ReadSetUp(config, params); !setup) return tl::unexpected(setup.error());
-  return std::make_shared<const KalimamboGame>(Info(), params, config);
+  return std::make_shared<const KalimamboGame>(Info(), params, config, kPolicy);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@ namespace savanna::kalimambo {
 constexpr PlayoutPreference KalimamboPlayouts(int) { return {.epsilon = 1.0}; }
 Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
 PlayerValues EvaluatePosition(const State& state);
-using KalimamboPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition, KalimamboPlayouts>;
+// The game's rollout policy (its Create hands it to GameBase).
+inline const FunctionPolicy<ChooseRollout, EvaluatePosition, KalimamboPlayouts> kPolicy{};
 
 }  // namespace savanna::kalimambo

@@ -10,7 +10,6 @@
 #include "core/game_skeleton.h"
 #include "core/rng.h"
 #include "games/kalimambo/kalimambo_game.h"
-#include "games/kalimambo/kalimambo_policy.h"
 
 namespace savanna::kalimambo {
 
@@ -42,8 +41,7 @@ struct KalimamboData {
   Rng rng;
 };
 
-class KalimamboState final
-    : public StateBase<KalimamboState, KalimamboData, Config, KalimamboPolicy> {
+class KalimamboState final : public StateBase<KalimamboState, KalimamboData, Config> {
  public:
   using StateBase::StateBase;
   // Scores are minus points negated, so that the generic Winners (highest score) are the
@@ -52,7 +50,7 @@ class KalimamboState final
   bool IsTerminal() const override { return d_.round >= config().num_cards; }
 };
 
-// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+// The game: GameBase over this state and the config (core/game_skeleton.h).
 using KalimamboGame = KalimamboState::GameT;
 
 // ---- Rules (kalimambo_rules.cc) ----------------------------------------------------------------

@@ -99,7 +99,7 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
   const std::string source = path.empty() ? std::string("data/") + kEmbeddedData : path;
   if (auto loaded = LoadComponents(*data, source, config); !loaded)
     return tl::unexpected(loaded.error());
-  return std::make_shared<const KapKairoGame>(Info(), params, std::move(config));
+  return std::make_shared<const KapKairoGame>(Info(), params, std::move(config), kPolicy);
 }
 
 }  // namespace

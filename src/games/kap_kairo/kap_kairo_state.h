@@ -92,7 +92,7 @@ struct KapKairoData {
   Rng rng;
 };
 
-class KapKairoState final : public StateBase<KapKairoState, KapKairoData, Config, KapKairoPolicy> {
+class KapKairoState final : public StateBase<KapKairoState, KapKairoData, Config> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
@@ -103,7 +103,7 @@ class KapKairoState final : public StateBase<KapKairoState, KapKairoData, Config
   PlayerSet Winners() const override;
 };
 
-// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+// The game: GameBase over this state and the config (core/game_skeleton.h).
 using KapKairoGame = KapKairoState::GameT;
 
 // ---- Rules (kap_kairo_rules.cc) ----------------------------------------------------------------

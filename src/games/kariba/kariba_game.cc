@@ -2,6 +2,7 @@
 #include "games/kariba/kariba_game.h"
 
 #include "games/embedded_data.h"
+#include "games/kariba/kariba_policy.h"
 #include "games/kariba/kariba_state.h"
 
 namespace savanna::kariba {
@@ -70,7 +71,7 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
                     " needs animals=9 (the 64-card edition is for 2 to 4 players)");
   if (auto loaded = LoadDeck(config, params.String("data")); !loaded)
     return tl::unexpected(loaded.error());
-  return std::make_shared<const KaribaGame>(Info(), params, std::move(config));
+  return std::make_shared<const KaribaGame>(Info(), params, std::move(config), kPolicy);
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include "core/game_skeleton.h"
 #include "core/rng.h"
 #include "games/kariba/kariba_game.h"
-#include "games/kariba/kariba_policy.h"
 
 namespace savanna::kariba {
 
@@ -52,14 +51,14 @@ struct KaribaData {
   Rng rng;
 };
 
-class KaribaState final : public StateBase<KaribaState, KaribaData, Config, KaribaPolicy> {
+class KaribaState final : public StateBase<KaribaState, KaribaData, Config> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
 };
 
-// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+// The game: GameBase over this state and the config (core/game_skeleton.h).
 using KaribaGame = KaribaState::GameT;
 
 // ---- Rules (kariba_rules.cc) -------------------------------------------------------------------

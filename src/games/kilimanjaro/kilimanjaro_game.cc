@@ -4,6 +4,7 @@
 #include <set>
 
 #include "games/embedded_data.h"
+#include "games/kilimanjaro/kilimanjaro_policy.h"
 #include "games/kilimanjaro/kilimanjaro_state.h"
 
 namespace savanna::kilimanjaro {
@@ -138,7 +139,7 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
   config.send_back = params.Choice("variant") == "send_back";
   if (auto loaded = LoadComponents(config, params.String("data")); !loaded)
     return tl::unexpected(loaded.error());
-  return std::make_shared<const KilimanjaroGame>(Info(), params, std::move(config));
+  return std::make_shared<const KilimanjaroGame>(Info(), params, std::move(config), kPolicy);
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include "core/game_skeleton.h"
 #include "core/rng.h"
 #include "games/kilimanjaro/kilimanjaro_game.h"
-#include "games/kilimanjaro/kilimanjaro_policy.h"
 
 namespace savanna::kilimanjaro {
 
@@ -89,8 +88,7 @@ struct KiliData {
   Rng rng;
 };
 
-class KilimanjaroState final
-    : public StateBase<KilimanjaroState, KiliData, Config, KilimanjaroPolicy> {
+class KilimanjaroState final : public StateBase<KilimanjaroState, KiliData, Config> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
@@ -104,7 +102,7 @@ class KilimanjaroState final
   PlayerSet Winners() const override;
 };
 
-// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+// The game: GameBase over this state and the config (core/game_skeleton.h).
 using KilimanjaroGame = KilimanjaroState::GameT;
 
 // ---- Rules (kilimanjaro_rules.cc) --------------------------------------------------------------

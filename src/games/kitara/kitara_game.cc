@@ -29,7 +29,7 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
   config.red_deck = params.Choice("deck") == "red";
   if (auto loaded = LoadComponents(config, params.String("data")); !loaded)
     return tl::unexpected(loaded.error());
-  return std::make_shared<const KitaraGame>(Info(), params, std::move(config));
+  return std::make_shared<const KitaraGame>(Info(), params, std::move(config), kPolicy);
 }
 
 }  // namespace

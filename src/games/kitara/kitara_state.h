@@ -100,7 +100,7 @@ struct KitaraData {
   Rng rng;
 };
 
-class KitaraState final : public StateBase<KitaraState, KitaraData, Config, KitaraPolicy> {
+class KitaraState final : public StateBase<KitaraState, KitaraData, Config> {
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
@@ -108,7 +108,7 @@ class KitaraState final : public StateBase<KitaraState, KitaraData, Config, Kita
   PlayerSet Winners() const override;
 };
 
-// The game: GameBase over this state, the config and the policy (core/game_skeleton.h).
+// The game: GameBase over this state and the config (core/game_skeleton.h).
 using KitaraGame = KitaraState::GameT;
 
 // ---- Rules (kitara_rules.cc) -------------------------------------------------------------------
