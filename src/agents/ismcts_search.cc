@@ -13,17 +13,22 @@
 namespace savanna::ismcts {
 
 void Search::Begin(const State& root, Player player, uint64_t seed) {
+  nodes_.clear();
+  edges_.clear();
+  joints_.clear();
+  has_last_root_ = false;
+  Prepare(root, player, seed);
+}
+
+void Search::Prepare(const State& root, Player player, uint64_t seed) {
   rng_.Seed(seed);
   root_player_ = player;
   policy_ = playout_.PolicyFor(root);
   tree_policy_ = knowledge_.UsesPolicy() ? root.game().rollout_policy() : nullptr;
   if (playout_.mast > 0)
     mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(), playout_.mast);
-  nodes_.clear();
-  edges_.clear();
-  joints_.clear();
   ReserveForIteration();
-  NewNode();
+  if (nodes_.empty()) NewNode();
   if (!scratch_ || !SameType(*scratch_, root)) scratch_ = root.Clone();
 }
 
@@ -38,7 +43,8 @@ int64_t Search::Continue(const State& root, BudgetClock& clock) {
 
 size_t Search::TreeBytes() const {
   return nodes_.capacity() * sizeof(Node) + edges_.capacity() * sizeof(Edge) +
-         joints_.capacity() * sizeof(JointChild);
+         joints_.capacity() * sizeof(JointChild) + node_marks_.Bytes() + edge_marks_.Bytes() +
+         joint_marks_.Bytes();
 }
 
 bool Search::ReserveForIteration() {
