@@ -49,6 +49,10 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                     "fewer than 1+widen*sqrt(visits) of its legal actions were "
                                     "tried (0: all before UCB); with expand, in the policy's "
                                     "order"));
+  specs.push_back(ParamSpec::Double("history", 0, 0, 100,
+                                    "progressive history: a tried edge gets history*H/((1-mean)*"
+                                    "visits+1) on top of its UCB value, H its action's average "
+                                    "value anywhere in the search (0: none)"));
   specs.push_back(ParamSpec::Bool("reuse", false,
                                   "keep the subtree of the previous decision's tree that the new "
                                   "position reaches by actions this player saw in full (false: "
@@ -64,7 +68,7 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
         tree_bytes / size_t(threads()), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
-                              params.Double("widen")}));
+                              params.Double("widen"), params.Double("history")}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

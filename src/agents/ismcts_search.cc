@@ -25,8 +25,11 @@ void Search::Prepare(const State& root, Player player, uint64_t seed) {
   root_player_ = player;
   policy_ = playout_.PolicyFor(root);
   tree_policy_ = knowledge_.UsesPolicy() ? root.game().rollout_policy() : nullptr;
-  if (playout_.mast > 0)
-    mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(), playout_.mast);
+  // Without MAST in the playouts the table only serves progressive history: its choices are
+  // then uniformly random (epsilon 1), as a playout's would be without it.
+  if (UsesMoveAverages())
+    mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(),
+                playout_.mast > 0 ? playout_.mast : 1.0);
   ReserveForIteration();
   if (nodes_.empty()) NewNode();
   if (!scratch_ || !SameType(*scratch_, root)) scratch_ = root.Clone();
@@ -104,7 +107,7 @@ void Search::Iterate(const State& root) {
       Action action = kInvalidAction;
       const uint32_t e = Select(node, p, expanded, action);
       scratch_->ApplyUnchecked(p, action);
-      if (playout_.mast > 0) mast_.Record(p, action);
+      if (UsesMoveAverages()) mast_.Record(p, action);
       if (e == kNone) break;
       path_.push_back(e);
       node = ChildOf(e, expanded);
@@ -124,7 +127,7 @@ void Search::Iterate(const State& root) {
     }
     for (Player p : acting) {
       scratch_->ApplyUnchecked(p, chosen[p]);
-      if (playout_.mast > 0) mast_.Record(p, chosen[p]);
+      if (UsesMoveAverages()) mast_.Record(p, chosen[p]);
     }
     if (off_tree) break;
     node = JointChildOf(node, joint.Finish(), expanded);
@@ -134,7 +137,7 @@ void Search::Iterate(const State& root) {
   // Step 3. Playout: to the end, or cut off and evaluated (PlayoutOptions).
   PlayerValues wins;
   PlayerValues values;
-  Mast* mast = playout_.mast > 0 ? &mast_ : nullptr;
+  Mast* mast = UsesMoveAverages() ? &mast_ : nullptr;
   Playout(*scratch_, rng_, legal_, policy_, playout_, margin_weight_, values, wins, mast);
   if (mast != nullptr) mast->Update(values);
 
@@ -195,8 +198,14 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
 
 double Search::UcbValue(const Edge& edge, bool favourite) const {
   const double visits = double(edge.visits);
-  double value = edge.reward / visits + c_ * std::sqrt(std::log(double(edge.available)) / visits);
+  const double mean = edge.reward / visits;
+  double value = mean + c_ * std::sqrt(std::log(double(edge.available)) / visits);
   if (favourite) value += knowledge_.bias / (visits + 1);
+  // Progressive history: the action's average anywhere in the search, a pull that fades with
+  // the edge's visits, more slowly the better the edge does (with mean 1 it stays).
+  if (knowledge_.history > 0)
+    value += knowledge_.history * mast_.Average(Player(edge.player), edge.action) /
+             ((1 - mean) * visits + 1);
   return value;
 }
 

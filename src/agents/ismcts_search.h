@@ -63,6 +63,12 @@ struct TreeKnowledge {
   // the policy's order of preference.
   double widen = 0;
 
+  // Progressive history (Nijssen and Winands 2011; needs no policy): a tried edge gets
+  // history * H / ((1 - mean) * visits + 1) on top of its UCB value, H its player's average value
+  // for its action anywhere in this search's iterations, tree and playout moves alike (the MAST
+  // table, agents/mast.h), mean and visits the edge's own (0: none, the baseline).
+  double history = 0;
+
   // Whether the search needs the game's policy.
   bool UsesPolicy() const { return expand > 0 || bias > 0; }
 };
@@ -104,6 +110,12 @@ class Search {
   std::vector<ActionEstimate> RootEstimates() const;
 
   size_t NodeCount() const { return nodes_.size(); }
+  // Progressive history's score of `player`'s `action` in this search: its average value over
+  // the iterations that played it, in the tree or the playout (1 when never played, or when
+  // the search keeps no averages: neither `history` nor MAST).
+  double HistoryScore(Player player, Action action) const {
+    return UsesMoveAverages() ? mast_.Average(player, action) : 1.0;
+  }
   // What the tree's storage takes now (its vectors' capacity), in bytes.
   size_t TreeBytes() const;
   // The visits of the root's edges of the searching player, summed (kept ones included).
@@ -168,14 +180,18 @@ class Search {
   int max_depth_;
   double margin_weight_;
   size_t max_bytes_;
-  // The UCB value of `edge` (visited at least once), with progressive bias if `favourite`.
+  // The UCB value of `edge` (visited at least once), with progressive bias if `favourite` and
+  // progressive history.
   double UcbValue(const Edge& edge, bool favourite) const;
   // The untried action to expand (untried_ is not empty).
   Action ExpansionChoice(Player p);
 
   PlayoutOptions playout_;
   TreeKnowledge knowledge_;
-  Mast mast_;                                   // used when playout_.mast > 0
+  // Whether the search keeps per-(player, action) averages: for MAST's playout moves, or for
+  // progressive history in the tree.
+  bool UsesMoveAverages() const { return playout_.mast > 0 || knowledge_.history > 0; }
+  Mast mast_;                                   // used when UsesMoveAverages()
   const RolloutPolicy* policy_ = nullptr;       // the root's game's, when playout_ asks for one
   const RolloutPolicy* tree_policy_ = nullptr;  // the root's game's, when knowledge_ asks for one
   bool can_grow_ = true;                        // this iteration may add to the tree

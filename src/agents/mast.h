@@ -3,7 +3,8 @@
 // average value its player got in the iterations where it was played, wherever in the game; a
 // playout then plays, with chance 1 - epsilon, the legal action with the best average instead of
 // a uniformly random one. It needs no game knowledge: actions are the game's dense ids, so "play
-// two zebras" learns its worth across every position in which it was played.
+// two zebras" learns its worth across every position in which it was played. ISMCTS's
+// progressive history (ismcts::TreeKnowledge::history) reads the same averages in its tree.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +19,8 @@ namespace savanna {
 class Mast {
  public:
   // Forgets everything: a table for `players` players and `actions` distinct actions (allocates
-  // only when larger than before), `epsilon` the chance of a uniformly random move.
+  // only when larger than before), `epsilon` the chance of a uniformly random move (1: Choose is
+  // uniformly random, the table only records, as progressive history needs).
   void Reset(int players, int actions, double epsilon);
   // One of `legal` (not empty) for `player`: at random with chance epsilon, else the best average
   // (actions not yet played count as the best possible, 1; ties at random). Allocation-free.

@@ -106,7 +106,7 @@ void MomentSums::Merge(const MomentSums& other) {
   squares_ += other.squares_;
 }
 
-MeanEstimate MomentSums::Estimate(double unit) const {
+MeanEstimate MomentSums::Estimate(double unit, double low, double high) const {
   MeanEstimate e;
   e.games = count_;
   if (count_ == 0) return e;
@@ -117,8 +117,8 @@ MeanEstimate MomentSums::Estimate(double unit) const {
   const double variance = std::max(0.0, (double(squares_) - sum * (sum / n)) / (n - 1));
   e.sd = std::sqrt(variance) * unit;
   const double half = StudentT975(count_ - 1) * e.sd / std::sqrt(n);
-  e.ci95_low = e.mean - half;
-  e.ci95_high = e.mean + half;
+  e.ci95_low = std::max(low, e.mean - half);
+  e.ci95_high = std::min(high, e.mean + half);
   return e;
 }
 
@@ -159,10 +159,10 @@ void BalanceAccumulator::Merge(const BalanceAccumulator& other) {
 BalanceSummary BalanceAccumulator::Finish() const {
   BalanceSummary b;
   b.tie_rate = Rate(ties_, lead_changes_.count());
-  b.lead_changes = lead_changes_.Estimate(1.0);
-  b.decided_at = decided_at_.Estimate(std::ldexp(1.0, -kDecidedBits));
+  b.lead_changes = lead_changes_.Estimate(1.0, 0);
+  b.decided_at = decided_at_.Estimate(std::ldexp(1.0, -kDecidedBits), 0, 1);
   b.comeback_rate = Rate(comebacks_, decided_at_.count());
-  b.score_spread = spread_.Estimate(std::ldexp(1.0, -kSpreadBits));
+  b.score_spread = spread_.Estimate(std::ldexp(1.0, -kSpreadBits), 0);
   return b;
 }
 

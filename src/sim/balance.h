@@ -4,6 +4,7 @@
 // merged in any order (threads, checkpoints, MPI ranks) give the same bits as one sequence.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -61,8 +62,11 @@ class MomentSums {
   void Merge(const MomentSums& other);
   int64_t count() const { return count_; }
   // The mean and standard deviation of value * unit, with a Student t 95% interval of the mean
-  // (mean and interval 0 with no values; the interval is the mean alone with one).
-  MeanEstimate Estimate(double unit) const;
+  // (mean and interval 0 with no values; the interval is the mean alone with one). The interval
+  // is clipped to [low, high], the range the scaled values can take: on a few games the t
+  // interval can run past it (a share of the game below 0% or above 100%), and the true mean
+  // cannot lie there.
+  MeanEstimate Estimate(double unit, double low = -HUGE_VAL, double high = HUGE_VAL) const;
   void Save(ByteWriter& out) const;
   bool Load(ByteReader& in);
   bool operator==(const MomentSums&) const = default;

@@ -158,7 +158,8 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     policy_playouts.use_policy = true;
     policy_playouts.cutoff = -1;
     policy_playouts.epsilon = -1;
-    ismcts::Search knowing(0.7, 0, 0.5, 0, policy_playouts, ismcts::TreeKnowledge{0.8, 1.0, 1.0});
+    ismcts::Search knowing(0.7, 0, 0.5, 0, policy_playouts,
+                           ismcts::TreeKnowledge{0.8, 1.0, 1.0, 1.0});
     auto knowing_iterations = [&] {
       knowing.Begin(*mid, p, 5);
       BudgetClock clock(400, std::nullopt);
@@ -166,7 +167,7 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     };
     knowing_iterations();
     EXPECT_EQ(AllocationsOf(knowing_iterations), 0)
-        << config.spec << ": ISMCTS iterations with the policy in the tree";
+        << config.spec << ": ISMCTS iterations with the policy in the tree and history";
   }
 }
 

@@ -116,6 +116,24 @@ TEST(MomentSumsTest, MeanSdAndIntervalOfASmallSample) {
   EXPECT_EQ(MomentSums().Estimate(1).mean, 0);
 }
 
+TEST(MomentSumsTest, TheIntervalStaysInsideTheRangeOfTheValues) {
+  // Two games decided at 0% and 100% of their length: the t interval (+-12.7 sd/sqrt(2)) runs
+  // far past both ends; clipped, it is the whole range and no more.
+  MomentSums m;
+  m.Add(0);
+  m.Add(8);
+  const MeanEstimate open = m.Estimate(0.125);
+  EXPECT_LT(open.ci95_low, -1);
+  EXPECT_GT(open.ci95_high, 2);
+  const MeanEstimate clipped = m.Estimate(0.125, 0, 1);
+  EXPECT_EQ(clipped.mean, 0.5);
+  EXPECT_EQ(clipped.sd, open.sd);
+  EXPECT_EQ(clipped.ci95_low, 0);
+  EXPECT_EQ(clipped.ci95_high, 1);
+  // A bound the interval does not reach changes nothing.
+  EXPECT_EQ(m.Estimate(0.125, -100, 100).ci95_low, open.ci95_low);
+}
+
 GameOutcome Outcome(std::vector<double> scores, std::vector<int> winners, int length,
                     GameDrama drama) {
   GameOutcome o;
@@ -124,6 +142,18 @@ GameOutcome Outcome(std::vector<double> scores, std::vector<int> winners, int le
   o.length = length;
   o.drama = drama;
   return o;
+}
+
+TEST(BalanceAccumulatorTest, DecidedAtIntervalIsAShareOfTheGame) {
+  BalanceAccumulator b;
+  b.Add(Outcome({10, 4}, {0}, 10, {0, 0, false}));  // led alone from the start
+  b.Add(Outcome({4, 10}, {1}, 10, {1, 10, true}));  // decided by the last action
+  const BalanceSummary s = b.Finish();
+  EXPECT_DOUBLE_EQ(s.decided_at.mean, 0.5);
+  EXPECT_GE(s.decided_at.ci95_low, 0);
+  EXPECT_LE(s.decided_at.ci95_high, 1);
+  EXPECT_GE(s.lead_changes.ci95_low, 0);
+  EXPECT_GE(s.score_spread.ci95_low, 0);
 }
 
 TEST(BalanceAccumulatorTest, FiguresOfHandMadeGames) {
