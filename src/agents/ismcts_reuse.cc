@@ -20,8 +20,7 @@ constexpr int64_t kReplayWorkBase = 4096;
 
 bool Search::BeginReusing(const State& root, Player player, uint64_t seed) {
   uint32_t node = kNone;
-  if (has_last_root_ && !nodes_.empty() && player == root_player_ &&
-      SameType(*last_root_, root))
+  if (has_last_root_ && !nodes_.empty() && player == root_player_ && SameType(*last_root_, root))
     node = FindContinuation(root);
   if (node == kNone) {
     Begin(root, player, seed);
