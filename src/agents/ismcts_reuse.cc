@@ -25,6 +25,7 @@ bool Search::BeginReusing(const State& root, Player player, uint64_t seed) {
   if (node == kNone) {
     Begin(root, player, seed);
   } else {
+    DropIllegalEdges(node, root, player);
     KeepSubtree(node);
     Prepare(root, player, seed);
   }
@@ -140,6 +141,22 @@ bool Search::PathIsPublic(size_t steps) const {
       return false;
   }
   return true;
+}
+
+void Search::DropIllegalEdges(uint32_t node, const State& root, Player player) {
+  uint32_t prev = kNone;
+  for (uint32_t e = nodes_[node].first_edge; e != kNone; e = edges_[e].next) {
+    if (edges_[e].player != player || root.IsLegal(player, edges_[e].action)) {
+      prev = e;
+      continue;
+    }
+    // Unlinked, with the subtree below: the compaction then leaves them out.
+    if (prev == kNone) {
+      nodes_[node].first_edge = edges_[e].next;
+    } else {
+      edges_[prev].next = edges_[e].next;
+    }
+  }
 }
 
 void Search::KeepSubtree(uint32_t root) {

@@ -150,6 +150,10 @@ class Search {
   bool PathIsPublic(size_t steps) const;
   // The state for replay level `level`, copied from `from`.
   State& ReplayState(size_t level, const State& from);
+  // Unlinks `player`'s edges at `node` whose action is not legal in `root`: the node pooled
+  // determinizations of an older position, in which chance had not dealt what the player holds
+  // now (the root's choice must be legal; deeper, Select only ever takes legal edges).
+  void DropIllegalEdges(uint32_t node, const State& root, Player player);
   // Makes `node`'s subtree the whole tree (node 0), in place, keeping the vectors' capacity.
   void KeepSubtree(uint32_t node);
   // Begin's work after the tree was cleared or re-rooted.

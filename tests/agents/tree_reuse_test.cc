@@ -12,6 +12,7 @@
 #include "agents/ismcts_search.h"
 #include "agents/search_common.h"
 #include "core/action_list.h"
+#include "core/rng.h"
 #include "games/registry.h"
 #include "testing/test_games.h"
 
@@ -249,6 +250,39 @@ TEST(TreeReuse, CrossesAResolvedSimultaneousStep) {
       EXPECT_FALSE(inside->BeginReusing(*sealed, me, 3));
     }
     EXPECT_GT(kept, 0) << "player " << me;
+  }
+}
+
+// The kept root's edges were tried in determinizations of an older position, where chance had
+// not yet dealt what the player now holds: only those legal now may stay (an illegal choice
+// would be played otherwise).
+TEST(TreeReuse, TheKeptRootOffersOnlyActionsLegalNow) {
+  for (const char* spec :
+       {"kap_kairo(players=2)", "kariba(players=2)", "kitara(players=2)", "kalimambo(players=3)"}) {
+    auto game = Games().Create(spec);
+    ASSERT_TRUE(game.has_value());
+    std::vector<std::unique_ptr<ismcts::Search>> searches;
+    for (int seat = 0; seat < (*game)->NumPlayers(); ++seat)
+      searches.push_back(std::make_unique<ismcts::Search>(0.7, 0, 0.5));
+    auto state = (*game)->NewInitialState(12);
+    Rng rng(4);
+    ActionList legal;
+    int kept = 0;
+    while (!state->IsTerminal()) {
+      const Player p = state->PlayersToAct().First();
+      ismcts::Search& search = *searches[size_t(p)];
+      if (search.BeginReusing(*state, p, rng.Next())) {
+        ++kept;
+        for (const ActionEstimate& e : search.RootEstimates())
+          EXPECT_TRUE(state->IsLegal(p, e.action)) << spec << ": kept " << e.action;
+      }
+      BudgetClock clock(400, std::nullopt);
+      search.Continue(*state, clock);
+      const Action chosen = MostVisited(search.RootEstimates());
+      ASSERT_TRUE(state->IsLegal(p, chosen)) << spec;
+      state->ApplyUnchecked(p, chosen);
+    }
+    EXPECT_GT(kept, 0) << spec;
   }
 }
 
