@@ -161,7 +161,7 @@ TEST(TreeReuse, AHiddenChoiceOfAnotherPlayerChangesNeitherTheTreeNorTheDecision)
   const auto start = ReuseInitial("kilimanjaro(players=2)", 6);
   const Player me = start->PlayersToAct().First();
   const int kIterations = 20000;
-  const auto search = SearchedTree(*start, kIterations);
+  auto search = SearchedTree(*start, kIterations);
   const Action mine = MostVisitedEstimate(search->RootEstimates()).action;
   const auto after_mine = StateAfter(*start, me, mine);
   const Player other = after_mine->PlayersToAct().First();
@@ -188,7 +188,7 @@ TEST(TreeReuse, AHiddenChoiceOfAnotherPlayerChangesNeitherTheTreeNorTheDecision)
 
   // Nothing is kept after either placement: the tree starts afresh, as it would without reuse.
   for (const State* root : {a.get(), b.get()}) {
-    auto searched = SearchedTree(*start, kIterations);
+    auto searched = root == a.get() ? std::move(search) : SearchedTree(*start, kIterations);
     EXPECT_FALSE(searched->BeginReusing(*root, me, 5));
     EXPECT_EQ(searched->RootVisits(), 0);
     EXPECT_EQ(searched->NodeCount(), 1u);
@@ -198,8 +198,8 @@ TEST(TreeReuse, AHiddenChoiceOfAnotherPlayerChangesNeitherTheTreeNorTheDecision)
   // searches of `a` and `b` themselves may differ: a determinization re-deals the unseen counters
   // in an order that follows the true state's; the distribution is the same.)
   for (const State* root : {a.get(), b.get()}) {
-    auto with = MakeAgent("ismcts(iters=3000,reuse=1)", 8);
-    auto without = MakeAgent("ismcts(iters=3000)", 8);
+    auto with = MakeAgent("ismcts(iters=1000,reuse=1)", 8);
+    auto without = MakeAgent("ismcts(iters=1000)", 8);
     ASSERT_TRUE(with.has_value() && without.has_value());
     EXPECT_EQ((*with)->Choose(*start, me), (*without)->Choose(*start, me));
     const auto analysis_with = (*with)->Analyze(*root, me);
