@@ -46,8 +46,7 @@ int64_t Search::Continue(const State& root, BudgetClock& clock) {
 
 size_t Search::TreeBytes() const {
   return nodes_.capacity() * sizeof(Node) + edges_.capacity() * sizeof(Edge) +
-         joints_.capacity() * sizeof(JointChild) + node_marks_.Bytes() + edge_marks_.Bytes() +
-         joint_marks_.Bytes();
+         joints_.capacity() * sizeof(JointChild);
 }
 
 bool Search::ReserveForIteration() {

@@ -286,6 +286,42 @@ TEST(TreeReuse, TheKeptRootOffersOnlyActionsLegalNow) {
   }
 }
 
+// With a bound on the tree's memory (tree_mb), reuse keeps within it and the tree still grows
+// after a decision that filled it.
+TEST(TreeReuse, KeepsWithinTheTreesMemoryBound) {
+  auto game = Games().Create("kariba(players=2)");
+  ASSERT_TRUE(game.has_value());
+  const size_t kBytes = 64 << 10;
+  ismcts::Search search(0.7, 0, 0.5, kBytes);
+  auto state = (*game)->NewInitialState(2);
+  Rng rng(3);
+  ActionList legal;
+  int kept = 0;
+  while (!state->IsTerminal()) {
+    const Player p = state->PlayersToAct().First();
+    if (p == 0) {
+      if (search.BeginReusing(*state, 0, rng.Next())) ++kept;
+      const size_t before = search.NodeCount();
+      BudgetClock clock(3000, std::nullopt);
+      search.Continue(*state, clock);
+      EXPECT_LE(search.TreeBytes(), kBytes);
+      // A fresh or a kept tree grows unless the bound stops it.
+      EXPECT_TRUE(search.NodeCount() > before || search.TreeBytes() * 10 > kBytes * 9);
+      state->ApplyUnchecked(0, MostVisited(search.RootEstimates()));
+      continue;
+    }
+    state->LegalActions(p, legal);
+    state->ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
+  }
+  EXPECT_GT(kept, 0);
+  // After all that, a fresh search of a new game still builds a tree.
+  const auto fresh = (*game)->NewInitialState(8);
+  search.Begin(*fresh, fresh->PlayersToAct().First(), 1);
+  BudgetClock clock(200, std::nullopt);
+  search.Continue(*fresh, clock);
+  EXPECT_GT(search.NodeCount(), 100u);
+}
+
 TEST(TreeReuse, TheParameterIsOffByDefaultAndChecked) {
   auto plain = MakeAgent("ismcts(iters=10)", 1);
   ASSERT_TRUE(plain.has_value());
