@@ -81,7 +81,7 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
     // With reuse each part finds its kept subtree in its first slice, on its own thread, so
     // that the time this takes counts against the budget like the iterations.
     if (agent_.reuse_) {
-      reused_.assign(size_t(agent_.threads()), false);
+      begun_.assign(size_t(agent_.threads()), false);
       return;
     }
     for (int t = 0; t < agent_.threads(); ++t)
@@ -89,9 +89,9 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
   }
   int64_t ContinuePart(int part, BudgetClock& clock) override {
     ismcts::Search& search = *agent_.searches_[size_t(part)];
-    if (agent_.reuse_ && !reused_[size_t(part)]) {
+    if (agent_.reuse_ && !begun_[size_t(part)]) {
       search.BeginReusing(state(), player(), PartSeed(part));
-      reused_[size_t(part)] = true;
+      begun_[size_t(part)] = true;
     }
     return search.Continue(state(), clock);
   }
@@ -106,7 +106,7 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
     return MostVisited(estimates);
   }
 
-  std::vector<bool> reused_;  // per part, with reuse: whether its search has begun
+  std::vector<bool> begun_;  // per part, with reuse: whether its search has begun
 };
 
 std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,
