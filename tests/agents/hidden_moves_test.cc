@@ -33,28 +33,50 @@ struct HiddenMoves {
   std::string example;       // the first such pair, in words
 };
 
+// The actions (indices into `legal`) after which `viewer` sees the same, grouped: the
+// observation tensors first (same view, same tensor: actions whose tensors differ look
+// different), then, within a group of equal tensors, the View itself.
+std::vector<std::vector<int>> LookAlikeGroups(const State& state, Player p, const ActionList& legal,
+                                              Player viewer, State& scratch) {
+  std::map<std::vector<float>, std::vector<int>> by_tensor;
+  std::vector<float> tensor(size_t(state.game().ObservationSize()));
+  for (int i = 0; i < legal.Size(); ++i) {
+    scratch.CopyFrom(state);
+    scratch.ApplyUnchecked(p, legal[i]);
+    scratch.ObservationTensor(viewer, tensor);
+    by_tensor[tensor].push_back(i);
+  }
+  std::vector<std::vector<int>> groups;
+  for (const auto& [unused, actions] : by_tensor) {
+    if (actions.size() < 2) continue;
+    std::map<std::string, std::vector<int>> by_view;
+    for (int i : actions) {
+      scratch.CopyFrom(state);
+      scratch.ApplyUnchecked(p, legal[i]);
+      by_view[scratch.View(viewer).dump()].push_back(i);
+    }
+    for (auto& [view, alike] : by_view)
+      if (alike.size() > 1) groups.push_back(alike);
+  }
+  return groups;
+}
+
 // Adds to `out` what the decision of the single player to act in `state` hides from the others.
 void ExamineDecision(const State& state, State& scratch, HiddenMoves& out) {
   const Player p = state.PlayersToAct().First();
   ActionList legal;
   state.LegalActions(p, legal);
   ++out.decisions;
-  std::vector<uint64_t> after;                 // per action, the state's hash afterwards
-  std::vector<std::vector<std::string>> seen;  // per viewer other than p, per action, its View
-  seen.resize(size_t(state.NumPlayers()));
+  std::vector<uint64_t> after;  // per action, the state's hash afterwards
   for (Action a : legal) {
     scratch.CopyFrom(state);
     scratch.ApplyUnchecked(p, a);
     after.push_back(scratch.Hash());
-    for (Player v = 0; v < state.NumPlayers(); ++v)
-      if (v != p) seen[size_t(v)].push_back(scratch.View(v).dump());
   }
   bool hidden = false;
   for (Player v = 0; v < state.NumPlayers(); ++v) {
     if (v == p) continue;
-    std::map<std::string, std::vector<int>> by_view;  // the actions that leave each view
-    for (int i = 0; i < legal.Size(); ++i) by_view[seen[size_t(v)][size_t(i)]].push_back(i);
-    for (const auto& [view, actions] : by_view)
+    for (const std::vector<int>& actions : LookAlikeGroups(state, p, legal, v, scratch))
       for (size_t i = 0; i < actions.size(); ++i)
         for (size_t j = i + 1; j < actions.size(); ++j) {
           const int a = actions[i], b = actions[j];
