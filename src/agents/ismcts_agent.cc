@@ -19,6 +19,7 @@ class IsmctsAgent final : public SearchAgent {
                                         bool take_forced) override;
 
   std::vector<std::unique_ptr<ismcts::Search>> searches_;
+  bool reuse_;
 };
 
 }  // namespace
@@ -52,11 +53,15 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                     "progressive history: a tried edge gets history*H/((1-mean)*"
                                     "visits+1) on top of its UCB value, H its action's average "
                                     "value anywhere in the search (0: none)"));
+  specs.push_back(ParamSpec::Bool("reuse", false,
+                                  "keep the subtree of the previous decision's tree that the new "
+                                  "position reaches by actions this player saw in full (false: "
+                                  "every decision starts a fresh tree, the baseline)"));
   return specs;
 }
 
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
-    : SearchAgent("ismcts", params, seed) {
+    : SearchAgent("ismcts", params, seed), reuse_(params.Bool("reuse")) {
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
   for (int t = 0; t < threads(); ++t)
     searches_.push_back(std::make_unique<ismcts::Search>(
@@ -73,12 +78,24 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
 
  private:
   void StartParts() override {
+    // With reuse each part finds its kept subtree in its first slice, on its own thread, so
+    // that the time this takes counts against the budget like the iterations.
+    if (agent_.reuse_) {
+      begun_.assign(size_t(agent_.threads()), false);
+      return;
+    }
     for (int t = 0; t < agent_.threads(); ++t)
-      agent_.searches_[size_t(t)]->Begin(state(), player(), DeriveSeed(seed(), uint64_t(t)));
+      agent_.searches_[size_t(t)]->Begin(state(), player(), PartSeed(t));
   }
   int64_t ContinuePart(int part, BudgetClock& clock) override {
-    return agent_.searches_[size_t(part)]->Continue(state(), clock);
+    ismcts::Search& search = *agent_.searches_[size_t(part)];
+    if (agent_.reuse_ && !begun_[size_t(part)]) {
+      search.BeginReusing(state(), player(), PartSeed(part));
+      begun_[size_t(part)] = true;
+    }
+    return search.Continue(state(), clock);
   }
+  uint64_t PartSeed(int part) const { return DeriveSeed(seed(), uint64_t(part)); }
   std::vector<ActionEstimate> Gather() const override {
     std::vector<std::vector<ActionEstimate>> parts;
     for (int t = 0; t < agent_.threads(); ++t)
@@ -88,6 +105,8 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
   Action Pick(const std::vector<ActionEstimate>& estimates) const override {
     return MostVisited(estimates);
   }
+
+  std::vector<bool> begun_;  // per part, with reuse: whether its search has begun
 };
 
 std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,

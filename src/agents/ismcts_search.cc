@@ -13,6 +13,14 @@
 namespace savanna::ismcts {
 
 void Search::Begin(const State& root, Player player, uint64_t seed) {
+  nodes_.clear();
+  edges_.clear();
+  joints_.clear();
+  has_last_root_ = false;
+  Prepare(root, player, seed);
+}
+
+void Search::Prepare(const State& root, Player player, uint64_t seed) {
   rng_.Seed(seed);
   root_player_ = player;
   policy_ = playout_.PolicyFor(root);
@@ -22,11 +30,8 @@ void Search::Begin(const State& root, Player player, uint64_t seed) {
   if (UsesMoveAverages())
     mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(),
                 playout_.mast > 0 ? playout_.mast : 1.0);
-  nodes_.clear();
-  edges_.clear();
-  joints_.clear();
   ReserveForIteration();
-  NewNode();
+  if (nodes_.empty()) NewNode();
   if (!scratch_ || !SameType(*scratch_, root)) scratch_ = root.Clone();
 }
 
