@@ -16,6 +16,21 @@ constexpr int kMaxReplayMoves = 256;
 // simultaneous step can try (their number is the product of each player's edges there).
 constexpr int64_t kReplayWorkBase = 4096;
 
+// Moves each marked element of `items` from index `from` on to its rank among the marked ones,
+// after `relink` has rewritten its links to the new places, and drops the rest. A kept element
+// never moves above its index, so a sweep upwards never overwrites one it has yet to move, and
+// the order is kept.
+template <class T, class Marks, class Relink>
+void CompactMarked(std::vector<T>& items, const Marks& marks, uint32_t from, Relink relink) {
+  for (uint32_t i = from; i < items.size(); ++i) {
+    if (!marks.Marked(i)) continue;
+    T item = items[i];
+    relink(item);
+    items[marks.Rank(i)] = item;
+  }
+  items.resize(marks.Count());
+}
+
 }  // namespace
 
 bool Search::BeginReusing(const State& root, Player player, uint64_t seed) {
@@ -180,33 +195,20 @@ void Search::KeepSubtree(uint32_t root) {
   node_marks_.Finish();
   edge_marks_.Finish();
   joint_marks_.Finish();
-  // Compaction in place: a kept element moves to its rank among the kept ones, never above its
-  // index, so a sweep upwards never overwrites one it has yet to move. The order (and with it the
-  // children-after-parents property and each edge list's sorting) is kept.
-  for (uint32_t n = root; n < nodes_.size(); ++n) {
-    if (!node_marks_.Marked(n)) continue;
-    Node node = nodes_[n];
+  // Compaction in place (CompactMarked): the order, and with it the children-after-parents
+  // property and each edge list's sorting, is kept.
+  CompactMarked(nodes_, node_marks_, root, [&](Node& node) {
     node.first_edge = edge_marks_.Rank(node.first_edge);
     node.first_joint = joint_marks_.Rank(node.first_joint);
-    nodes_[node_marks_.Rank(n)] = node;
-  }
-  for (uint32_t e = 0; e < edges_.size(); ++e) {
-    if (!edge_marks_.Marked(e)) continue;
-    Edge edge = edges_[e];
+  });
+  CompactMarked(edges_, edge_marks_, 0, [&](Edge& edge) {
     edge.next = edge_marks_.Rank(edge.next);
     edge.child = node_marks_.Rank(edge.child);
-    edges_[edge_marks_.Rank(e)] = edge;
-  }
-  for (uint32_t j = 0; j < joints_.size(); ++j) {
-    if (!joint_marks_.Marked(j)) continue;
-    JointChild joint = joints_[j];
+  });
+  CompactMarked(joints_, joint_marks_, 0, [&](JointChild& joint) {
     joint.next = joint_marks_.Rank(joint.next);
     joint.child = node_marks_.Rank(joint.child);
-    joints_[joint_marks_.Rank(j)] = joint;
-  }
-  nodes_.resize(node_marks_.Count());
-  edges_.resize(edge_marks_.Count());
-  joints_.resize(joint_marks_.Count());
+  });
 }
 
 void Search::RankMarks::Reset(size_t n) {
