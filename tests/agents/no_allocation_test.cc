@@ -182,40 +182,30 @@ TEST(NoAllocationReuse, KeepingTheSubtreeAllocatesNothing) {
   ismcts::Search search(0.7, 0, 0.5);
   ActionList legal;
   int kept = 0;
+  // One game against random moves; returns the allocations inside the searches (the game's
+  // states themselves are allocated by NewInitialState and not counted).
   auto play = [&] {
     auto state = (*game)->NewInitialState(4);
     Rng rng(9);
+    long during = 0;
     while (!state->IsTerminal()) {
       if (state->PlayersToAct().Contains(0)) {
-        if (search.BeginReusing(*state, 0, 5)) ++kept;
-        BudgetClock clock(300, std::nullopt);
-        search.Continue(*state, clock);
+        during += AllocationsOf([&] {
+          if (search.BeginReusing(*state, 0, 5)) ++kept;
+          BudgetClock clock(300, std::nullopt);
+          search.Continue(*state, clock);
+        });
       }
       const Player p = state->PlayersToAct().First();
       state->LegalActions(p, legal);
       state->ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
     }
-    return state;
+    return during;
   };
   play();  // warm-up: the tree, the replay's states and the marks grow to this game's sizes
   play();
   kept = 0;
-  // The game's states themselves are allocated (NewInitialState); count only the searches.
-  auto state = (*game)->NewInitialState(4);
-  Rng rng(9);
-  long during = 0;
-  while (!state->IsTerminal()) {
-    if (state->PlayersToAct().Contains(0)) {
-      during += AllocationsOf([&] {
-        if (search.BeginReusing(*state, 0, 5)) ++kept;
-        BudgetClock clock(300, std::nullopt);
-        search.Continue(*state, clock);
-      });
-    }
-    const Player p = state->PlayersToAct().First();
-    state->LegalActions(p, legal);
-    state->ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
-  }
+  const long during = play();
   EXPECT_EQ(during, 0);
   EXPECT_GT(kept, 2) << "the test must keep subtrees to check anything";
 }

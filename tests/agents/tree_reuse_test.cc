@@ -19,6 +19,17 @@
 namespace savanna {
 namespace {
 
+// Two analyses with the same actions, visits and mean returns, in the same order.
+void ExpectSameReuseEstimates(const std::vector<ActionEstimate>& a,
+                              const std::vector<ActionEstimate>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].action, b[i].action);
+    EXPECT_EQ(a[i].visits, b[i].visits);
+    EXPECT_DOUBLE_EQ(a[i].mean_return, b[i].mean_return);
+  }
+}
+
 std::unique_ptr<State> ReuseInitial(const std::string& spec, uint64_t seed) {
   auto game = Games().Create(spec);
   EXPECT_TRUE(game.has_value()) << spec;
@@ -102,13 +113,7 @@ TEST(TreeReuse, TheSameRootKeepsTheWholeTree) {
   const size_t nodes = search->NodeCount();
   EXPECT_TRUE(search->BeginReusing(*start, start->PlayersToAct().First(), 3));
   EXPECT_EQ(search->NodeCount(), nodes);
-  const auto after = search->RootEstimates();
-  ASSERT_EQ(after.size(), before.size());
-  for (size_t i = 0; i < after.size(); ++i) {
-    EXPECT_EQ(after[i].action, before[i].action);
-    EXPECT_EQ(after[i].visits, before[i].visits);
-    EXPECT_DOUBLE_EQ(after[i].mean_return, before[i].mean_return);
-  }
+  ExpectSameReuseEstimates(search->RootEstimates(), before);
 }
 
 TEST(TreeReuse, StartsAfreshWhenTheRootDoesNotContinueThePreviousOne) {
@@ -202,14 +207,7 @@ TEST(TreeReuse, AHiddenChoiceOfAnotherPlayerChangesNeitherTheTreeNorTheDecision)
     auto without = MakeAgent("ismcts(iters=1000)", 8);
     ASSERT_TRUE(with.has_value() && without.has_value());
     EXPECT_EQ((*with)->Choose(*start, me), (*without)->Choose(*start, me));
-    const auto analysis_with = (*with)->Analyze(*root, me);
-    const auto analysis_without = (*without)->Analyze(*root, me);
-    ASSERT_EQ(analysis_with.size(), analysis_without.size());
-    for (size_t i = 0; i < analysis_with.size(); ++i) {
-      EXPECT_EQ(analysis_with[i].action, analysis_without[i].action);
-      EXPECT_EQ(analysis_with[i].visits, analysis_without[i].visits);
-      EXPECT_DOUBLE_EQ(analysis_with[i].mean_return, analysis_without[i].mean_return);
-    }
+    ExpectSameReuseEstimates((*with)->Analyze(*root, me), (*without)->Analyze(*root, me));
   }
 }
 
