@@ -21,7 +21,12 @@ int PrintError(std::string_view message, int exit_code) {
     if (c == '\n' || c == '\r') c = ' ';
   while (!line.empty() && line.back() == ' ') line.pop_back();
   std::cout.flush();
-  std::cerr << "savanna: " << line << std::endl;
+  // One write for the whole line: under mpirun the launcher forwards each write of a rank as it
+  // comes, and its own messages could otherwise land inside the line (seen between "savanna: "
+  // and the message).
+  const std::string whole = "savanna: " + line + "\n";
+  std::cerr.write(whole.data(), std::streamsize(whole.size()));
+  std::cerr.flush();
   return exit_code;
 }
 
