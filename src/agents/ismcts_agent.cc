@@ -1,8 +1,9 @@
-// The ISMCTS agent: parameters, the decision (root-parallel searches run in slices) and the
-// final choice.
+// The ISMCTS agent: parameters, the decision (root-parallel searches, or the threads of one
+// shared tree, run in slices) and the final choice.
 #include "agents/ismcts_agent.h"
 
 #include "agents/ismcts_search.h"
+#include "agents/ismcts_shared_tree.h"
 #include "agents/search_agent.h"
 #include "core/check.h"
 
@@ -18,7 +19,9 @@ class IsmctsAgent final : public SearchAgent {
   std::unique_ptr<SearchDecision> Start(const State& state, Player player,
                                         bool take_forced) override;
 
+  // parallel=root: one search per thread; parallel=tree: one search, whose tree shared_ runs.
   std::vector<std::unique_ptr<ismcts::Search>> searches_;
+  std::unique_ptr<ismcts::SharedTree> shared_;
   bool reuse_;
 };
 
@@ -33,6 +36,7 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                  "below that the playout decides"));
   specs.push_back(MarginParam(0.5));
   specs.push_back(ThreadsParam());
+  for (ParamSpec& spec : ParallelParamSpecs()) specs.push_back(std::move(spec));
   specs.push_back(ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
                                  "megabytes a decision's search trees may take together (0: no "
                                  "limit); when full, iterations go on without growing the tree"));
@@ -60,15 +64,39 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
   return specs;
 }
 
+std::vector<ParamSpec> ParallelParamSpecs() {
+  return {ParamSpec::Choice("parallel", "root", {"root", "tree"},
+                            "how threads>1 search: root: independent trees, their root "
+                            "statistics summed; tree: one shared tree, with virtual loss"),
+          ParamSpec::Int("vloss", 1, 0, 1000,
+                         "with parallel=tree: virtual visits (worth a loss) on each edge of a "
+                         "path while its playout runs, so that other threads look elsewhere")};
+}
+
+Result<void> CheckIsmctsParams(const Params& params) {
+  if (params.Choice("parallel") == "tree" && params.Bool("reuse"))
+    return Fail(ErrorCode::kInvalidArgument,
+                "ismcts: reuse=true does not combine with parallel=tree (the kept subtree is "
+                "found per tree at a decision's start, outside the threads' budget); use "
+                "parallel=root");
+  return {};
+}
+
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
     : SearchAgent("ismcts", params, seed), reuse_(params.Bool("reuse")) {
+  const bool tree = params.Choice("parallel") == "tree";
+  SAVANNA_CHECK(!(tree && reuse_));  // CheckIsmctsParams refuses it
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
-  for (int t = 0; t < threads(); ++t)
+  const int trees = tree ? 1 : threads();
+  for (int t = 0; t < trees; ++t)
     searches_.push_back(std::make_unique<ismcts::Search>(
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
-        tree_bytes / size_t(threads()), PlayoutOptions::FromParams(params),
+        tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
                               params.Double("widen"), params.Double("history")}));
+  if (tree)
+    shared_ =
+        std::make_unique<ismcts::SharedTree>(*searches_[0], threads(), int(params.Int("vloss")));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.
@@ -78,6 +106,10 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
 
  private:
   void StartParts() override {
+    if (agent_.shared_) {
+      agent_.shared_->Begin(state(), player(), seed());
+      return;
+    }
     // With reuse each part finds its kept subtree in its first slice, on its own thread, so
     // that the time this takes counts against the budget like the iterations.
     if (agent_.reuse_) {
@@ -88,6 +120,7 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
       agent_.searches_[size_t(t)]->Begin(state(), player(), PartSeed(t));
   }
   int64_t ContinuePart(int part, BudgetClock& clock) override {
+    if (agent_.shared_) return agent_.shared_->Continue(part, state(), clock);
     ismcts::Search& search = *agent_.searches_[size_t(part)];
     if (agent_.reuse_ && !begun_[size_t(part)]) {
       search.BeginReusing(state(), player(), PartSeed(part));
@@ -98,8 +131,8 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
   uint64_t PartSeed(int part) const { return DeriveSeed(seed(), uint64_t(part)); }
   std::vector<ActionEstimate> Gather() const override {
     std::vector<std::vector<ActionEstimate>> parts;
-    for (int t = 0; t < agent_.threads(); ++t)
-      parts.push_back(agent_.searches_[size_t(t)]->RootEstimates());
+    for (size_t t = 0; t < agent_.searches_.size(); ++t)
+      parts.push_back(agent_.searches_[t]->RootEstimates());
     return MergeEstimates(parts);
   }
   Action Pick(const std::vector<ActionEstimate>& estimates) const override {

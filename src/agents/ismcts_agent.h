@@ -1,7 +1,9 @@
 // The ISMCTS agent: `ismcts(iters=1000,time=0,c=0.7,threads=1,tree_mb=0,seed=S)`. Each decision
-// runs `threads` independent single-observer searches (root parallelism) and plays the action
-// most visited over all of them. With a fixed iteration budget the choice depends only on the
-// seed, also when the decision is made in slices (Begin).
+// runs `threads` independent single-observer searches (root parallelism, `parallel=root`) and
+// plays the action most visited over all of them, or, with `parallel=tree`, `threads` threads on
+// one shared tree with virtual loss (ismcts_shared_tree.h). With a fixed iteration budget the
+// choice depends only on the seed, also when the decision is made in slices (Begin); with
+// `parallel=tree` only when threads=1 (the threads' order at the lock decides otherwise).
 #pragma once
 
 #include <cstdint>
@@ -9,12 +11,20 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "core/params.h"
+#include "core/result.h"
 
 namespace savanna {
 
-// Declared parameters: iters, time, c, depth, margin, threads, tree_mb, the playout's (playout,
-// eps, cutoff, mast), the tree's knowledge (expand, bias, widen); the agent table adds seed.
+// Declared parameters: iters, time, c, depth, margin, threads, parallel, vloss, tree_mb, the
+// playout's (playout, eps, cutoff, mast), the tree's knowledge (expand, bias, widen); the agent
+// table adds seed.
 std::vector<ParamSpec> IsmctsParamSpecs();
+// Checks the combinations of resolved parameters that the declarations cannot (reuse with
+// parallel=tree).
+Result<void> CheckIsmctsParams(const Params& params);
+// The `parallel` and `vloss` parameters (also declared by the ladder's levels).
+std::vector<ParamSpec> ParallelParamSpecs();
 // The agent with resolved `params`; `seed` seeds its generator (one draw per decision).
 std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed);
 

@@ -21,24 +21,35 @@ void Search::Begin(const State& root, Player player, uint64_t seed) {
 }
 
 void Search::Prepare(const State& root, Player player, uint64_t seed) {
-  rng_.Seed(seed);
   root_player_ = player;
   policy_ = playout_.PolicyFor(root);
   tree_policy_ = knowledge_.UsesPolicy() ? root.game().rollout_policy() : nullptr;
-  // Without MAST in the playouts the table only serves progressive history: its choices are
-  // then uniformly random (epsilon 1), as a playout's would be without it.
-  if (UsesMoveAverages())
-    mast_.Reset(root.NumPlayers(), root.game().NumDistinctActions(),
-                playout_.mast > 0 ? playout_.mast : 1.0);
+  PrepareWorker(own_, root, seed);
   ReserveForIteration();
   if (nodes_.empty()) NewNode();
-  if (!scratch_ || !SameType(*scratch_, root)) scratch_ = root.Clone();
+}
+
+void Search::PrepareWorker(Worker& w, const State& root, uint64_t seed) const {
+  w.rng.Seed(seed);
+  // Without MAST in the playouts the table only serves progressive history: its choices are
+  // then uniformly random (epsilon 1), as a playout's would be without it.
+  // No game lasts longer than MaxGameLength actions, so neither a path nor an iteration's moves
+  // outgrow this room: no allocation later, whatever the iterations turn out to be (the
+  // threads of a shared tree make them differ from run to run).
+  const size_t longest = size_t(root.game().MaxGameLength());
+  w.path.reserve(longest);
+  if (UsesMoveAverages()) {
+    w.mast.Reset(root.NumPlayers(), root.game().NumDistinctActions(),
+                 playout_.mast > 0 ? playout_.mast : 1.0);
+    w.mast.ReserveMoves(longest);
+  }
+  if (!w.scratch || !SameType(*w.scratch, root)) w.scratch = root.Clone();
 }
 
 int64_t Search::Continue(const State& root, BudgetClock& clock) {
   int64_t done = 0;
   while (clock.More(done)) {
-    Iterate(root);
+    Iterate(root, own_);
     ++done;
   }
   return done;
@@ -87,29 +98,40 @@ std::vector<ActionEstimate> Search::RootEstimates() const {
   return out;
 }
 
-void Search::Iterate(const State& root) {
+void Search::Iterate(const State& root, Worker& w) {
+  Determinize(root, w);
+  Descend(w);
+  PlayOut(w);
+  BackUp(w);
+}
+
+void Search::Determinize(const State& root, Worker& w) {
   // Step 1. A fresh determinization: everything the searching player cannot see is re-drawn.
-  scratch_->CopyFrom(root);
-  scratch_->DeterminizeInPlace(root_player_, rng_);
-  path_.clear();
-  can_grow_ = ReserveForIteration();
+  w.scratch->CopyFrom(root);
+  w.scratch->DeterminizeInPlace(root_player_, w.rng);
+}
+
+void Search::Descend(Worker& w) {
+  State& scratch = *w.scratch;
+  w.path.clear();
+  w.can_grow = ReserveForIteration();
 
   // Step 2. Selection and expansion: descend until a node is created (or, in a full tree, an
   // action without an edge is taken) or the game ends.
   uint32_t node = 0;
   bool expanded = false;
-  for (int depth = 0;
-       !expanded && !scratch_->IsTerminal() && (max_depth_ == 0 || depth < max_depth_); ++depth) {
-    const PlayerSet acting = scratch_->PlayersToAct();
+  for (int depth = 0; !expanded && !scratch.IsTerminal() && (max_depth_ == 0 || depth < max_depth_);
+       ++depth) {
+    const PlayerSet acting = scratch.PlayersToAct();
     if (acting.Size() == 1) {
       const Player p = acting.First();
       Action action = kInvalidAction;
-      const uint32_t e = Select(node, p, expanded, action);
-      scratch_->ApplyUnchecked(p, action);
-      if (UsesMoveAverages()) mast_.Record(p, action);
+      const uint32_t e = Select(w, node, p, expanded, action);
+      scratch.ApplyUnchecked(p, action);
+      if (UsesMoveAverages()) w.mast.Record(p, action);
       if (e == kNone) break;
-      path_.push_back(e);
-      node = ChildOf(e, expanded);
+      w.path.push_back(e);
+      node = ChildOf(w, e, expanded);
       if (node == kNone) break;
       continue;
     }
@@ -119,74 +141,77 @@ void Search::Iterate(const State& root) {
     bool off_tree = false;
     Hasher joint;
     for (Player p : acting) {
-      const uint32_t e = Select(node, p, expanded, chosen[p]);
+      const uint32_t e = Select(w, node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
-      if (e != kNone) path_.push_back(e);
+      if (e != kNone) w.path.push_back(e);
       joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
     }
     for (Player p : acting) {
-      scratch_->ApplyUnchecked(p, chosen[p]);
-      if (UsesMoveAverages()) mast_.Record(p, chosen[p]);
+      scratch.ApplyUnchecked(p, chosen[p]);
+      if (UsesMoveAverages()) w.mast.Record(p, chosen[p]);
     }
     if (off_tree) break;
-    node = JointChildOf(node, joint.Finish(), expanded);
+    node = JointChildOf(w, node, joint.Finish(), expanded);
     if (node == kNone) break;
-  }
-
-  // Step 3. Playout: to the end, or cut off and evaluated (PlayoutOptions).
-  PlayerValues wins;
-  PlayerValues values;
-  Mast* mast = UsesMoveAverages() ? &mast_ : nullptr;
-  Playout(*scratch_, rng_, legal_, policy_, playout_, margin_weight_, values, wins, mast);
-  if (mast != nullptr) mast->Update(values);
-
-  // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
-  // player who chose it.
-  for (uint32_t e : path_) {
-    ++edges_[e].visits;
-    edges_[e].reward += values[edges_[e].player];
-    edges_[e].wins += wins[edges_[e].player];
   }
 }
 
-uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action) {
-  scratch_->LegalActions(p, legal_);
-  SAVANNA_CHECK(!legal_.Empty());
+void Search::PlayOut(Worker& w) {
+  // Step 3. Playout: to the end, or cut off and evaluated (PlayoutOptions).
+  Mast* mast = UsesMoveAverages() ? &w.mast : nullptr;
+  Playout(*w.scratch, w.rng, w.legal, policy_, playout_, margin_weight_, w.values, w.wins, mast);
+  if (mast != nullptr) mast->Update(w.values);
+}
+
+void Search::BackUp(const Worker& w) {
+  // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
+  // player who chose it.
+  for (uint32_t e : w.path) {
+    ++edges_[e].visits;
+    edges_[e].reward += w.values[edges_[e].player];
+    edges_[e].wins += w.wins[edges_[e].player];
+  }
+}
+
+uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Action& action) {
+  const ActionList& legal = w.legal;
+  w.scratch->LegalActions(p, w.legal);
+  SAVANNA_CHECK(!legal.Empty());
   // With progressive bias, the policy's choice in this determinization gets the bonus.
   const Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
-                               ? tree_policy_->Choose(*scratch_, p, legal_, rng_)
+                               ? tree_policy_->Choose(*w.scratch, p, legal, w.rng)
                                : kInvalidAction;
   // Merge the sorted legal actions with the node's edges of `p` (sorted by action).
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
-  untried_.Clear();
+  w.untried.Clear();
   int tried = 0;            // legal actions with an edge
   double tried_visits = 0;  // their visits
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
-  for (Action a : legal_) {
+  for (Action a : legal) {
     while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
     if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
-      untried_.PushBack(a);
+      w.untried.PushBack(a);
       continue;
     }
     Edge& edge = edges_[e];
     ++edge.available;
     ++tried;
     tried_visits += edge.visits;
-    const double value =
-        edge.visits == 0 ? std::numeric_limits<double>::infinity() : UcbValue(edge, a == favourite);
+    const double value = edge.visits == 0 ? std::numeric_limits<double>::infinity()
+                                          : UcbValue(w, edge, a == favourite);
     if (value > best_value) {
       best_value = value;
       best = e;
     }
     e = edge.next;
   }
-  if (!untried_.Empty() &&
+  if (!w.untried.Empty() &&
       (knowledge_.widen <= 0 || tried < 1 + knowledge_.widen * std::sqrt(tried_visits))) {
     expanded = true;
-    action = ExpansionChoice(p);
-    if (!can_grow_) return kNone;
+    action = ExpansionChoice(w, p);
+    if (!w.can_grow) return kNone;
     const uint32_t inserted = InsertEdge(node, p, action);
     ++edges_[inserted].available;
     return inserted;
@@ -195,7 +220,7 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
   return best;
 }
 
-double Search::UcbValue(const Edge& edge, bool favourite) const {
+double Search::UcbValue(const Worker& w, const Edge& edge, bool favourite) const {
   const double visits = double(edge.visits);
   const double mean = edge.reward / visits;
   double value = mean + c_ * std::sqrt(std::log(double(edge.available)) / visits);
@@ -203,17 +228,17 @@ double Search::UcbValue(const Edge& edge, bool favourite) const {
   // Progressive history: the action's average anywhere in the search, a pull that fades with
   // the edge's visits, more slowly the better the edge does (with mean 1 it stays).
   if (knowledge_.history > 0)
-    value += knowledge_.history * mast_.Average(Player(edge.player), edge.action) /
+    value += knowledge_.history * w.mast.Average(Player(edge.player), edge.action) /
              ((1 - mean) * visits + 1);
   return value;
 }
 
-Action Search::ExpansionChoice(Player p) {
-  const int untried = untried_.Size();
+Action Search::ExpansionChoice(Worker& w, Player p) {
+  const int untried = w.untried.Size();
   if (tree_policy_ == nullptr || knowledge_.expand <= 0 ||
-      (knowledge_.expand < 1 && rng_.Uniform() >= knowledge_.expand))
-    return untried_[int(rng_.Below(uint32_t(untried)))];
-  return tree_policy_->Choose(*scratch_, p, untried_, rng_);
+      (knowledge_.expand < 1 && w.rng.Uniform() >= knowledge_.expand))
+    return w.untried[int(w.rng.Below(uint32_t(untried)))];
+  return tree_policy_->Choose(*w.scratch, p, w.untried, w.rng);
 }
 
 uint32_t Search::NewNode() {
@@ -242,9 +267,9 @@ uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
   return index;
 }
 
-uint32_t Search::ChildOf(uint32_t edge, bool& expanded) {
+uint32_t Search::ChildOf(const Worker& w, uint32_t edge, bool& expanded) {
   if (edges_[edge].child == kNone) {
-    if (!can_grow_) return kNone;
+    if (!w.can_grow) return kNone;
     const uint32_t child = NewNode();
     edges_[edge].child = child;
     expanded = true;
@@ -252,10 +277,10 @@ uint32_t Search::ChildOf(uint32_t edge, bool& expanded) {
   return edges_[edge].child;
 }
 
-uint32_t Search::JointChildOf(uint32_t node, uint64_t key, bool& expanded) {
+uint32_t Search::JointChildOf(const Worker& w, uint32_t node, uint64_t key, bool& expanded) {
   for (uint32_t j = nodes_[node].first_joint; j != kNone; j = joints_[j].next)
     if (joints_[j].key == key) return joints_[j].child;
-  if (!can_grow_) return kNone;
+  if (!w.can_grow) return kNone;
   const uint32_t child = NewNode();
   joints_.push_back(JointChild{key, child, nodes_[node].first_joint});
   nodes_[node].first_joint = uint32_t(joints_.size() - 1);

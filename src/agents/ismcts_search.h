@@ -73,6 +73,22 @@ struct TreeKnowledge {
   bool UsesPolicy() const { return expand > 0 || bias > 0; }
 };
 
+// What one iteration works with beside the tree: the determinization, the generator, the path
+// chosen, the action buffers, the playout's values and the move averages (MAST, progressive
+// history). A search owns one; each thread searching a shared tree (ismcts_shared_tree.h) has its
+// own. Its buffers are kept from iteration to iteration, so it allocates nothing once grown.
+struct Worker {
+  Rng rng;
+  std::unique_ptr<State> scratch;
+  std::vector<uint32_t> path;  // the edges chosen in this iteration
+  ActionList legal;
+  ActionList untried;
+  PlayerValues values;  // the playout's values (SearchReturns) and win shares
+  PlayerValues wins;
+  Mast mast;             // used when the search UsesMoveAverages()
+  bool can_grow = true;  // this iteration may add to the tree
+};
+
 // One search tree with its scratch state and buffers. Reused from decision to decision: after
 // the first few searches it allocates only when the tree outgrows its largest size so far.
 class Search {
@@ -114,7 +130,7 @@ class Search {
   // the iterations that played it, in the tree or the playout (1 when never played, or when
   // the search keeps no averages: neither `history` nor MAST).
   double HistoryScore(Player player, Action action) const {
-    return UsesMoveAverages() ? mast_.Average(player, action) : 1.0;
+    return UsesMoveAverages() ? own_.mast.Average(player, action) : 1.0;
   }
   // What the tree's storage takes now (its vectors' capacity), in bytes. Tree reuse's marks
   // (about 1.5 bits per node, edge and joint child) come on top.
@@ -123,20 +139,32 @@ class Search {
   int64_t RootVisits() const;
 
  private:
-  void Iterate(const State& root);
+  friend class SharedTree;  // runs the steps of Iterate from several threads (ismcts_shared_tree.h)
+
+  void Iterate(const State& root, Worker& w);
+  // Iterate's steps: a fresh determinization into w.scratch (touches no tree); the descent that
+  // selects and expands (w.path), reading and growing the tree; the playout (touches no tree);
+  // the backup of w.values into the edges of w.path.
+  void Determinize(const State& root, Worker& w);
+  void Descend(Worker& w);
+  void PlayOut(Worker& w);
+  void BackUp(const Worker& w);
+  // Readies `w` for a search of `root`: seeds its generator, resets its move averages, gives it a
+  // scratch state of root's type.
+  void PrepareWorker(Worker& w, const State& root, uint64_t seed) const;
   // Makes room for one iteration's growth (a node, a joint child and an edge per player) within
   // max_bytes_; false when the tree is full.
   bool ReserveForIteration();
   // The edge `p` plays at `node`: an untried legal action if there is one (expansion: sets
   // `expanded`), otherwise the UCB choice among the legal ones. Counts availability. When the
   // tree is full and an untried action is picked, returns kNone (`action` is the pick).
-  uint32_t Select(uint32_t node, Player p, bool& expanded, Action& action);
+  uint32_t Select(Worker& w, uint32_t node, Player p, bool& expanded, Action& action);
   uint32_t NewNode();
   uint32_t InsertEdge(uint32_t node, Player p, Action a);
   // The node after `edge` (sequential) or after the joint action `key` (decoupled), created
-  // if new (then `expanded` is set).
-  uint32_t ChildOf(uint32_t edge, bool& expanded);
-  uint32_t JointChildOf(uint32_t node, uint64_t key, bool& expanded);
+  // if new (then `expanded` is set) and w.can_grow.
+  uint32_t ChildOf(const Worker& w, uint32_t edge, bool& expanded);
+  uint32_t JointChildOf(const Worker& w, uint32_t node, uint64_t key, bool& expanded);
 
   // Tree reuse (ismcts_reuse.cc). The node `root` reaches from the previous root, found by
   // replaying the tree's edges from it (kNone: not a continuation, or a hidden action on the way).
@@ -184,28 +212,22 @@ class Search {
   size_t max_bytes_;
   // The UCB value of `edge` (visited at least once), with progressive bias if `favourite` and
   // progressive history.
-  double UcbValue(const Edge& edge, bool favourite) const;
-  // The untried action to expand (untried_ is not empty).
-  Action ExpansionChoice(Player p);
+  double UcbValue(const Worker& w, const Edge& edge, bool favourite) const;
+  // The untried action to expand (w.untried is not empty).
+  Action ExpansionChoice(Worker& w, Player p);
 
   PlayoutOptions playout_;
   TreeKnowledge knowledge_;
   // Whether the search keeps per-(player, action) averages: for MAST's playout moves, or for
   // progressive history in the tree.
   bool UsesMoveAverages() const { return playout_.mast > 0 || knowledge_.history > 0; }
-  Mast mast_;                                   // used when UsesMoveAverages()
   const RolloutPolicy* policy_ = nullptr;       // the root's game's, when playout_ asks for one
   const RolloutPolicy* tree_policy_ = nullptr;  // the root's game's, when knowledge_ asks for one
-  bool can_grow_ = true;                        // this iteration may add to the tree
   Player root_player_ = 0;
-  Rng rng_;
-  std::unique_ptr<State> scratch_;
+  Worker own_;  // the search's own (Continue's); a shared tree's threads bring theirs
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<JointChild> joints_;
-  std::vector<uint32_t> path_;  // the edges chosen in this iteration
-  ActionList legal_;
-  ActionList untried_;
 
   // Tree reuse.
   std::unique_ptr<State> last_root_;  // the previous BeginReusing's root

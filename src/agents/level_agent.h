@@ -27,7 +27,7 @@ const std::vector<LevelInfo>& Levels();
 class LevelAgent final : public Agent {
  public:
   // Declared parameters of every level: time (the level's default), clock, threads, tree_mb,
-  // seed.
+  // parallel, vloss, seed.
   static std::vector<ParamSpec> ParamSpecs(const LevelInfo& level);
   LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed);
 
@@ -40,7 +40,8 @@ class LevelAgent final : public Agent {
   std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) override {
     return search_->BeginAnalysis(state, player);
   }
-  // The level's own spec: `strong(clock=wall,seed=3,threads=1,time=0.25,tree_mb=0)`.
+  // The level's own spec:
+  // `strong(clock=wall,parallel=root,seed=3,threads=1,time=0.25,tree_mb=0,vloss=1)`.
   std::string Spec() const override;
   // The ISMCTS spec the level runs (for the record: `ismcts(cutoff=4,...)`).
   std::string SearchSpec() const { return search_->Spec(); }

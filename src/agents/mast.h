@@ -25,6 +25,8 @@ class Mast {
   // One of `legal` (not empty) for `player`: at random with chance epsilon, else the best average
   // (actions not yet played count as the best possible, 1; ties at random). Allocation-free.
   Action Choose(Player player, const ActionList& legal, Rng& rng) const;
+  // Makes room for iterations of up to `moves` moves, so that Record never allocates in them.
+  void ReserveMoves(size_t moves) { moves_.reserve(moves); }
   // Notes that `player` played `action` in this iteration.
   void Record(Player player, Action action) {
     moves_.push_back(uint32_t(player) * uint32_t(actions_) + uint32_t(action));

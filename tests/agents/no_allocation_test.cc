@@ -2,10 +2,12 @@
 // own thread, and for every configuration of every game (the conformance suite's list) checks
 // that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
 // rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations allocate nothing once
-// warmed up (a search reuses its tree's storage from one decision to the next). At compile time:
-// each game's data is trivially copyable, so copying a state is a flat copy.
+// warmed up (a search reuses its tree's storage from one decision to the next; also two threads on
+// one shared tree). At compile time: each game's data is trivially copyable, so copying a state is
+// a flat copy.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <new>
@@ -13,16 +15,19 @@
 #include <vector>
 
 #include "agents/ismcts_search.h"
+#include "agents/ismcts_shared_tree.h"
 #include "agents/search_common.h"
 #include "conformance/conformance.h"
 #include "core/action_list.h"
 #include "core/rng.h"
+#include "core/thread_pool.h"
 #include "games/kalimambo/kalimambo_state.h"
 #include "games/kap_kairo/kap_kairo_state.h"
 #include "games/kariba/kariba_state.h"
 #include "games/kilimanjaro/kilimanjaro_state.h"
 #include "games/kitara/kitara_state.h"
 #include "games/registry.h"
+#include "testing/random_position.h"
 #include "testing/test_games.h"
 
 namespace {
@@ -65,6 +70,15 @@ long AllocationsOf(F&& work) {
   return allocations;
 }
 
+// The allocations `work(t)` makes on the threads of ThreadPool::Shared().Run(n, ...), summed
+// (what the pool allocates to hand out the tasks is not counted).
+template <class F>
+long AllocationsOnThreads(int n, F&& work) {
+  std::atomic<long> total{0};
+  ThreadPool::Shared().Run(n, [&](int t) { total += AllocationsOf([&] { work(t); }); });
+  return total;
+}
+
 // The counter itself counts (the checker is tested too).
 std::vector<int>* sink = nullptr;
 TEST(AllocationCounter, CountsTheAllocationsOfThisThread) {
@@ -74,19 +88,6 @@ TEST(AllocationCounter, CountsTheAllocationsOfThisThread) {
 }
 
 class NoAllocation : public ::testing::TestWithParam<conformance::Configuration> {};
-
-// A state `moves` random moves into a game of `spec` from `seed` (or fewer, if it ends first).
-std::unique_ptr<State> MidGame(const Game& game, uint64_t seed, int moves) {
-  auto state = game.NewInitialState(seed);
-  Rng rng(seed);
-  ActionList legal;
-  for (int i = 0; i < moves && !state->IsTerminal(); ++i) {
-    const Player p = state->PlayersToAct().First();
-    state->LegalActions(p, legal);
-    state->ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
-  }
-  return state;
-}
 
 TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
   const conformance::Configuration& config = GetParam();
@@ -112,7 +113,8 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
   EXPECT_EQ(AllocationsOf([&] { playouts(20); }), 0) << config.spec << ": random playouts";
 
   std::vector<std::unique_ptr<State>> positions;
-  for (uint64_t seed = 1; seed <= 6; ++seed) positions.push_back(MidGame(**game, seed, 12));
+  for (uint64_t seed = 1; seed <= 6; ++seed)
+    positions.push_back(testing::RandomPosition(**game, seed, 12));
   for (const auto& mid : positions) {
     if (mid->IsTerminal()) continue;
     const Player p = mid->PlayersToAct().First();
@@ -168,6 +170,21 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     knowing_iterations();
     EXPECT_EQ(AllocationsOf(knowing_iterations), 0)
         << config.spec << ": ISMCTS iterations with the policy in the tree and history";
+
+    // Tree parallelism: two threads on one tree (ismcts::SharedTree), MAST's averages per worker.
+    // The threads' order at the lock changes the tree's shape from run to run, so the warm-up
+    // runs twice as many iterations as the counted run, to be sure the storage has grown enough.
+    ismcts::Search tree(0.7, 0, 0.5, 0, mast);
+    ismcts::SharedTree shared(tree, 2, 1);
+    auto shared_iterations = [&](int64_t count) {
+      shared.Begin(*mid, p, 5);
+      return AllocationsOnThreads(2, [&](int t) {
+        BudgetClock clock(count, std::nullopt);
+        shared.Continue(t, *mid, clock);
+      });
+    };
+    shared_iterations(800);
+    EXPECT_EQ(shared_iterations(400), 0) << config.spec << ": ISMCTS iterations on a shared tree";
   }
 }
 
