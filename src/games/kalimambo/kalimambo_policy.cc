@@ -16,8 +16,8 @@
 namespace savanna::kalimambo {
 namespace {
 
-// What ISMCTS self-play (400 iterations a decision) showed, for two players and, from four-player
-// games, for three or more (docs/rules/kalimambo.md, "Heuristics").
+// What ISMCTS self-play (400 iterations a decision) showed, for two players, three, and, from
+// four-player games, for four or more (docs/rules/kalimambo.md, "Heuristics").
 struct Knowledge {
   // How often, relative to each other, an explorer plays its lowest card, a card of the lower,
   // middle or upper third of the others, or its highest, by its place in the group: directly in
@@ -45,6 +45,16 @@ constexpr Knowledge kTwoPlayers = {
     .second = -0.23,
     .front = 0.03,
     .luck = 1.31};
+constexpr Knowledge kThreePlayers = {
+    .play = {{{1.0, 0.31, 0.21, 0.23, 0.60},
+              {0.81, 0.32, 0.30, 0.39, 1.0},
+              {0.92, 0.50, 0.52, 0.54, 1.0},
+              {0.92, 0.53, 0.64, 0.63, 1.0}}},
+    .card = {-0.26, -1.52, -0.91, -0.81, -0.33, 0.03, 0.0, 0.10, 0.35, 0.55, 0.70, 0.85},
+    .rear = 0.59,
+    .second = -0.01,
+    .front = 0.18,
+    .luck = 1.31};
 constexpr Knowledge kMorePlayers = {
     .play = {{{1.0, 0.27, 0.20, 0.18, 0.42},
               {0.77, 0.26, 0.27, 0.37, 1.0},
@@ -57,7 +67,7 @@ constexpr Knowledge kMorePlayers = {
     .luck = 1.37};
 
 const Knowledge& KnowledgeFor(const Config& config) {
-  return config.players == 2 ? kTwoPlayers : kMorePlayers;
+  return config.players == 2 ? kTwoPlayers : config.players == 3 ? kThreePlayers : kMorePlayers;
 }
 
 // How many figures (Kali included) stand nearer the rhino than `figure`: 0 for the one directly
