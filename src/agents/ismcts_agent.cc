@@ -53,6 +53,9 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                     "progressive history: a tried edge gets history*H/((1-mean)*"
                                     "visits+1) on top of its UCB value, H its action's average "
                                     "value anywhere in the search (0: none)"));
+  specs.push_back(ParamSpec::Choice("ties", "first", {"first", "random"},
+                                    "how selection breaks exact ties of UCB value: the lowest "
+                                    "action id (first, the baseline) or uniformly at random"));
   specs.push_back(ParamSpec::Bool("reuse", false,
                                   "keep the subtree of the previous decision's tree that the new "
                                   "position reaches by actions this player saw in full (false: "
@@ -68,7 +71,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
         tree_bytes / size_t(threads()), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
-                              params.Double("widen"), params.Double("history")}));
+                              params.Double("widen"), params.Double("history"),
+                              params.Choice("ties") == "random"}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

@@ -164,6 +164,7 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
   double tried_visits = 0;  // their visits
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
+  uint32_t ties = 0;  // edges with best_value so far
   for (Action a : legal_) {
     while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
     if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
@@ -179,6 +180,9 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
     if (value > best_value) {
       best_value = value;
       best = e;
+      ties = 1;
+    } else if (knowledge_.random_ties && value == best_value && rng_.Below(++ties) == 0) {
+      best = e;  // reservoir sampling: each of the tied edges with chance 1/ties
     }
     e = edge.next;
   }

@@ -69,6 +69,11 @@ struct TreeKnowledge {
   // table, agents/mast.h), mean and visits the edge's own (0: none, the baseline).
   double history = 0;
 
+  // Random tie-breaking: among legal edges with the same UCB value, selection takes one
+  // uniformly at random (false: the lowest action id, the baseline). Exact ties are common
+  // early, when several edges have the same visits and the same returns (all lost, say).
+  bool random_ties = false;
+
   // Whether the search needs the game's policy.
   bool UsesPolicy() const { return expand > 0 || bias > 0; }
 };
