@@ -1,9 +1,10 @@
 // No allocation in the hot paths, enforced: this program counts every operator new on the test's
 // own thread, and for every configuration of every game (the conformance suite's list) checks
 // that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
-// rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations allocate nothing once
-// warmed up (a search reuses its tree's storage from one decision to the next). At compile time:
-// each game's data is trivially copyable, so copying a state is a flat copy.
+// rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations (also with the policy
+// in the tree and with partially observable moves) allocate nothing once warmed up (a search
+// reuses its tree's storage from one decision to the next). At compile time: each game's data is
+// trivially copyable, so copying a state is a flat copy.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -168,6 +169,21 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     knowing_iterations();
     EXPECT_EQ(AllocationsOf(knowing_iterations), 0)
         << config.spec << ": ISMCTS iterations with the policy in the tree and history";
+
+    // Partially observable moves: another player's actions grouped by their public keys (in
+    // Kilimanjaro's set-up, at move 12, the placements), with the policy choosing the classes.
+    ismcts::Search merging(
+        0.7, 0, 0.5, 0, policy_playouts,
+        ismcts::TreeKnowledge{
+            .expand = 0.8, .bias = 1.0, .widen = 1.0, .history = 1.0, .pom = true});
+    auto merging_iterations = [&] {
+      merging.Begin(*mid, p, 5);
+      BudgetClock clock(400, std::nullopt);
+      merging.Continue(*mid, clock);
+    };
+    merging_iterations();
+    EXPECT_EQ(AllocationsOf(merging_iterations), 0)
+        << config.spec << ": ISMCTS iterations with partially observable moves";
   }
 }
 
