@@ -56,6 +56,11 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
   specs.push_back(ParamSpec::Choice("ties", "first", {"first", "random"},
                                     "how selection breaks exact ties of UCB value: the lowest "
                                     "action id (first, the baseline) or uniformly at random"));
+  specs.push_back(ParamSpec::Bool("pom", false,
+                                  "partially observable moves: another player's moves that look "
+                                  "alike to the searching player are one choice in its tree, the "
+                                  "move played drawn at random among them (false: every move its "
+                                  "own choice, the baseline)"));
   specs.push_back(ParamSpec::Bool("reuse", false,
                                   "keep the subtree of the previous decision's tree that the new "
                                   "position reaches by actions this player saw in full (false: "
@@ -72,7 +77,7 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         tree_bytes / size_t(threads()), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
                               params.Double("widen"), params.Double("history"),
-                              params.Choice("ties") == "random"}));
+                              params.Choice("ties") == "random", params.Bool("pom")}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

@@ -122,7 +122,9 @@ void Search::Iterate(const State& root) {
       const uint32_t e = Select(node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
       if (e != kNone) path_.push_back(e);
-      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
+      // Keyed by the edge's action: the class, not the move played, with partially observable
+      // moves (the same otherwise).
+      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(e != kNone ? edges_[e].action : chosen[p]));
     }
     for (Player p : acting) {
       scratch_->ApplyUnchecked(p, chosen[p]);
@@ -152,20 +154,25 @@ void Search::Iterate(const State& root) {
 uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action) {
   scratch_->LegalActions(p, legal_);
   SAVANNA_CHECK(!legal_.Empty());
+  // Partially observable moves: another player's choices are the classes of its legal actions
+  // that look alike to the searching player; the edges hold the classes' keys.
+  const bool merged = knowledge_.pom && p != root_player_;
+  const ActionList& choices = merged ? classes_.Group(*scratch_, p, legal_) : legal_;
   // With progressive bias, the policy's choice in this determinization gets the bonus.
-  const Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
-                               ? tree_policy_->Choose(*scratch_, p, legal_, rng_)
-                               : kInvalidAction;
-  // Merge the sorted legal actions with the node's edges of `p` (sorted by action).
+  Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
+                         ? tree_policy_->Choose(*scratch_, p, legal_, rng_)
+                         : kInvalidAction;
+  if (merged && favourite != kInvalidAction) favourite = classes_.KeyOf(favourite);
+  // Merge the sorted choices with the node's edges of `p` (sorted by action).
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
   untried_.Clear();
-  int tried = 0;            // legal actions with an edge
+  int tried = 0;            // choices with an edge
   double tried_visits = 0;  // their visits
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
   uint32_t ties = 0;  // edges with best_value so far
-  for (Action a : legal_) {
+  for (Action a : choices) {
     while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
     if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
       untried_.PushBack(a);
@@ -189,13 +196,14 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
   if (!untried_.Empty() &&
       (knowledge_.widen <= 0 || tried < 1 + knowledge_.widen * std::sqrt(tried_visits))) {
     expanded = true;
-    action = ExpansionChoice(p);
+    const Action choice = ExpansionChoice(p, merged);
+    action = merged ? classes_.Pick(choice, rng_) : choice;
     if (!can_grow_) return kNone;
-    const uint32_t inserted = InsertEdge(node, p, action);
+    const uint32_t inserted = InsertEdge(node, p, choice);
     ++edges_[inserted].available;
     return inserted;
   }
-  action = edges_[best].action;
+  action = merged ? classes_.Pick(edges_[best].action, rng_) : edges_[best].action;
   return best;
 }
 
@@ -212,12 +220,16 @@ double Search::UcbValue(const Edge& edge, bool favourite) const {
   return value;
 }
 
-Action Search::ExpansionChoice(Player p) {
+Action Search::ExpansionChoice(Player p, bool merged) {
   const int untried = untried_.Size();
   if (tree_policy_ == nullptr || knowledge_.expand <= 0 ||
       (knowledge_.expand < 1 && rng_.Uniform() >= knowledge_.expand))
     return untried_[int(rng_.Below(uint32_t(untried)))];
-  return tree_policy_->Choose(*scratch_, p, untried_, rng_);
+  if (!merged) return tree_policy_->Choose(*scratch_, p, untried_, rng_);
+  // The policy chooses among legal actions, never keys: the class of its choice among the
+  // actions of the untried classes.
+  classes_.ActionsOf(untried_, class_actions_);
+  return classes_.KeyOf(tree_policy_->Choose(*scratch_, p, class_actions_, rng_));
 }
 
 uint32_t Search::NewNode() {

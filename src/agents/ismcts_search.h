@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "agents/ismcts_pom.h"
 #include "agents/search_common.h"
 #include "core/action_list.h"
 #include "core/hash.h"
@@ -73,6 +74,11 @@ struct TreeKnowledge {
   // uniformly at random (false: the lowest action id, the baseline). Exact ties are common
   // early, when several edges have the same visits and the same returns (all lost, say).
   bool random_ties = false;
+  // Partially observable moves (SO-ISMCTS+POM; ismcts_pom.h, docs/agents.md "Hidden moves and
+  // MO-ISMCTS"): at another player's decision the tree has one edge per class of actions that
+  // look alike to the searching player (State::PublicActionKey), chosen by UCB, and the action
+  // played is drawn uniformly from the class's legal actions (false: one edge per action).
+  bool pom = false;
 
   // Whether the search needs the game's policy.
   bool UsesPolicy() const { return expand > 0 || bias > 0; }
@@ -190,8 +196,9 @@ class Search {
   // The UCB value of `edge` (visited at least once), with progressive bias if `favourite` and
   // progressive history.
   double UcbValue(const Edge& edge, bool favourite) const;
-  // The untried action to expand (untried_ is not empty).
-  Action ExpansionChoice(Player p);
+  // The untried action to expand (untried_ is not empty); with `merged`, untried_ holds the
+  // classes_' keys and so does the result.
+  Action ExpansionChoice(Player p, bool merged);
 
   PlayoutOptions playout_;
   TreeKnowledge knowledge_;
@@ -211,6 +218,8 @@ class Search {
   std::vector<uint32_t> path_;  // the edges chosen in this iteration
   ActionList legal_;
   ActionList untried_;
+  PublicMoveClasses classes_;  // with knowledge_.pom: another player's legal_ by public key
+  ActionList class_actions_;   // the legal actions of the untried classes, for the policy
 
   // Tree reuse.
   std::unique_ptr<State> last_root_;  // the previous BeginReusing's root
