@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is needed, builds, and runs every test (unit, rules, conformance, CLI, format,
 # server and hostile clients, web UI), then runs them again under AddressSanitizer and UBSan with
-# a shorter conformance run (SAVANNA_SANITIZER_GAMES games per configuration, default 6), then
+# a shorter conformance run (SAVANNA_SANITIZER_GAMES games per configuration, default 3), then
 # the fuzz smoke run: every libFuzzer target for SAVANNA_FUZZ_SECONDS seconds (default 20) over
 # its seed corpus (scripts/fuzz.sh). SAVANNA_SKIP_SANITIZERS=1 and SAVANNA_SKIP_FUZZ=1 skip those
 # passes for a quick local run.
@@ -14,7 +14,7 @@ ctest --preset release -j2
 if [ "${SAVANNA_SKIP_SANITIZERS:-0}" != "1" ]; then
   cmake --preset debug >/dev/null
   cmake --build --preset debug
-  SAVANNA_CONFORMANCE_GAMES="${SAVANNA_SANITIZER_GAMES:-6}" ctest --preset debug -j2
+  SAVANNA_CONFORMANCE_GAMES="${SAVANNA_SANITIZER_GAMES:-3}" ctest --preset debug -j2
 fi
 
 if [ "${SAVANNA_SKIP_FUZZ:-0}" != "1" ]; then

@@ -57,6 +57,14 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                     "progressive history: a tried edge gets history*H/((1-mean)*"
                                     "visits+1) on top of its UCB value, H its action's average "
                                     "value anywhere in the search (0: none)"));
+  specs.push_back(ParamSpec::Choice("ties", "first", {"first", "random"},
+                                    "how selection breaks exact ties of UCB value: the lowest "
+                                    "action id (first, the baseline) or uniformly at random"));
+  specs.push_back(ParamSpec::Bool("pom", false,
+                                  "partially observable moves: another player's moves that look "
+                                  "alike to the searching player are one choice in its tree, the "
+                                  "move played drawn at random among them (false: every move its "
+                                  "own choice, the baseline)"));
   specs.push_back(ParamSpec::Bool("reuse", false,
                                   "keep the subtree of the previous decision's tree that the new "
                                   "position reaches by actions this player saw in full (false: "
@@ -93,7 +101,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
-                              params.Double("widen"), params.Double("history")}));
+                              params.Double("widen"), params.Double("history"),
+                              params.Choice("ties") == "random", params.Bool("pom")}));
   if (tree)
     shared_ =
         std::make_unique<ismcts::SharedTree>(*searches_[0], threads(), int(params.Int("vloss")));

@@ -17,7 +17,8 @@
 namespace savanna {
 
 // Declared parameters: iters, time, c, depth, margin, threads, parallel, vloss, tree_mb, the
-// playout's (playout, eps, cutoff, mast), the tree's knowledge (expand, bias, widen); the agent
+// playout's (playout, eps, cutoff, mast), the tree's knowledge (expand, bias, widen, history),
+// pom, reuse; the agent
 // table adds seed.
 std::vector<ParamSpec> IsmctsParamSpecs();
 // Checks the combinations of resolved parameters that the declarations cannot (reuse with

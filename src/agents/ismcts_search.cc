@@ -31,13 +31,13 @@ void Search::Prepare(const State& root, Player player, uint64_t seed) {
 
 void Search::PrepareWorker(Worker& w, const State& root, uint64_t seed) const {
   w.rng.Seed(seed);
-  // Without MAST in the playouts the table only serves progressive history: its choices are
-  // then uniformly random (epsilon 1), as a playout's would be without it.
   // No game lasts longer than MaxGameLength actions, so neither a path nor an iteration's moves
   // outgrow this room: no allocation later, whatever the iterations turn out to be (the
   // threads of a shared tree make them differ from run to run).
   const size_t longest = size_t(root.game().MaxGameLength());
   w.path.reserve(longest);
+  // Without MAST in the playouts the table only serves progressive history: its choices are
+  // then uniformly random (epsilon 1), as a playout's would be without it.
   if (UsesMoveAverages()) {
     w.mast.Reset(root.NumPlayers(), root.game().NumDistinctActions(),
                  playout_.mast > 0 ? playout_.mast : 1.0);
@@ -112,7 +112,6 @@ void Search::Determinize(const State& root, Worker& w) {
 }
 
 void Search::Descend(Worker& w) {
-  State& scratch = *w.scratch;
   w.path.clear();
   w.can_grow = ReserveForIteration();
 
@@ -120,14 +119,14 @@ void Search::Descend(Worker& w) {
   // action without an edge is taken) or the game ends.
   uint32_t node = 0;
   bool expanded = false;
-  for (int depth = 0; !expanded && !scratch.IsTerminal() && (max_depth_ == 0 || depth < max_depth_);
-       ++depth) {
-    const PlayerSet acting = scratch.PlayersToAct();
+  for (int depth = 0;
+       !expanded && !w.scratch->IsTerminal() && (max_depth_ == 0 || depth < max_depth_); ++depth) {
+    const PlayerSet acting = w.scratch->PlayersToAct();
     if (acting.Size() == 1) {
       const Player p = acting.First();
       Action action = kInvalidAction;
       const uint32_t e = Select(w, node, p, expanded, action);
-      scratch.ApplyUnchecked(p, action);
+      w.scratch->ApplyUnchecked(p, action);
       if (UsesMoveAverages()) w.mast.Record(p, action);
       if (e == kNone) break;
       w.path.push_back(e);
@@ -144,10 +143,12 @@ void Search::Descend(Worker& w) {
       const uint32_t e = Select(w, node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
       if (e != kNone) w.path.push_back(e);
-      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
+      // Keyed by the edge's action: the class, not the move played, with partially observable
+      // moves (the same otherwise).
+      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(e != kNone ? edges_[e].action : chosen[p]));
     }
     for (Player p : acting) {
-      scratch.ApplyUnchecked(p, chosen[p]);
+      w.scratch->ApplyUnchecked(p, chosen[p]);
       if (UsesMoveAverages()) w.mast.Record(p, chosen[p]);
     }
     if (off_tree) break;
@@ -174,22 +175,27 @@ void Search::BackUp(const Worker& w) {
 }
 
 uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Action& action) {
-  const ActionList& legal = w.legal;
   w.scratch->LegalActions(p, w.legal);
-  SAVANNA_CHECK(!legal.Empty());
+  SAVANNA_CHECK(!w.legal.Empty());
+  // Partially observable moves: another player's choices are the classes of its legal actions
+  // that look alike to the searching player; the edges hold the classes' keys.
+  const bool merged = knowledge_.pom && p != root_player_;
+  const ActionList& choices = merged ? w.classes.Group(*w.scratch, p, w.legal) : w.legal;
   // With progressive bias, the policy's choice in this determinization gets the bonus.
-  const Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
-                               ? tree_policy_->Choose(*w.scratch, p, legal, w.rng)
-                               : kInvalidAction;
-  // Merge the sorted legal actions with the node's edges of `p` (sorted by action).
+  Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
+                         ? tree_policy_->Choose(*w.scratch, p, w.legal, w.rng)
+                         : kInvalidAction;
+  if (merged && favourite != kInvalidAction) favourite = w.classes.KeyOf(favourite);
+  // Merge the sorted choices with the node's edges of `p` (sorted by action).
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
   w.untried.Clear();
-  int tried = 0;            // legal actions with an edge
+  int tried = 0;            // choices with an edge
   double tried_visits = 0;  // their visits
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
-  for (Action a : legal) {
+  uint32_t ties = 0;  // edges with best_value so far
+  for (Action a : choices) {
     while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
     if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
       w.untried.PushBack(a);
@@ -204,19 +210,23 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
     if (value > best_value) {
       best_value = value;
       best = e;
+      ties = 1;
+    } else if (knowledge_.random_ties && value == best_value && w.rng.Below(++ties) == 0) {
+      best = e;  // reservoir sampling: each of the tied edges with chance 1/ties
     }
     e = edge.next;
   }
   if (!w.untried.Empty() &&
       (knowledge_.widen <= 0 || tried < 1 + knowledge_.widen * std::sqrt(tried_visits))) {
     expanded = true;
-    action = ExpansionChoice(w, p);
+    const Action choice = ExpansionChoice(w, p, merged);
+    action = merged ? w.classes.Pick(choice, w.rng) : choice;
     if (!w.can_grow) return kNone;
-    const uint32_t inserted = InsertEdge(node, p, action);
+    const uint32_t inserted = InsertEdge(node, p, choice);
     ++edges_[inserted].available;
     return inserted;
   }
-  action = edges_[best].action;
+  action = merged ? w.classes.Pick(edges_[best].action, w.rng) : edges_[best].action;
   return best;
 }
 
@@ -233,12 +243,16 @@ double Search::UcbValue(const Worker& w, const Edge& edge, bool favourite) const
   return value;
 }
 
-Action Search::ExpansionChoice(Worker& w, Player p) {
+Action Search::ExpansionChoice(Worker& w, Player p, bool merged) {
   const int untried = w.untried.Size();
   if (tree_policy_ == nullptr || knowledge_.expand <= 0 ||
       (knowledge_.expand < 1 && w.rng.Uniform() >= knowledge_.expand))
     return w.untried[int(w.rng.Below(uint32_t(untried)))];
-  return tree_policy_->Choose(*w.scratch, p, w.untried, w.rng);
+  if (!merged) return tree_policy_->Choose(*w.scratch, p, w.untried, w.rng);
+  // The policy chooses among legal actions, never keys: the class of its choice among the
+  // actions of the untried classes.
+  w.classes.ActionsOf(w.untried, w.class_actions);
+  return w.classes.KeyOf(tree_policy_->Choose(*w.scratch, p, w.class_actions, w.rng));
 }
 
 uint32_t Search::NewNode() {

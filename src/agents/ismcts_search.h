@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "agents/ismcts_pom.h"
 #include "agents/search_common.h"
 #include "core/action_list.h"
 #include "core/hash.h"
@@ -69,6 +70,16 @@ struct TreeKnowledge {
   // table, agents/mast.h), mean and visits the edge's own (0: none, the baseline).
   double history = 0;
 
+  // Random tie-breaking: among legal edges with the same UCB value, selection takes one
+  // uniformly at random (false: the lowest action id, the baseline). Exact ties are common
+  // early, when several edges have the same visits and the same returns (all lost, say).
+  bool random_ties = false;
+  // Partially observable moves (SO-ISMCTS+POM; ismcts_pom.h, docs/agents.md "Hidden moves and
+  // MO-ISMCTS"): at another player's decision the tree has one edge per class of actions that
+  // look alike to the searching player (State::PublicActionKey), chosen by UCB, and the action
+  // played is drawn uniformly from the class's legal actions (false: one edge per action).
+  bool pom = false;
+
   // Whether the search needs the game's policy.
   bool UsesPolicy() const { return expand > 0 || bias > 0; }
 };
@@ -83,7 +94,9 @@ struct Worker {
   std::vector<uint32_t> path;  // the edges chosen in this iteration
   ActionList legal;
   ActionList untried;
-  PlayerValues values;  // the playout's values (SearchReturns) and win shares
+  PublicMoveClasses classes;  // with knowledge.pom: another player's `legal` by public key
+  ActionList class_actions;   // the legal actions of the untried classes, for the policy
+  PlayerValues values;        // the playout's values (SearchReturns) and win shares
   PlayerValues wins;
   Mast mast;             // used when the search UsesMoveAverages()
   bool can_grow = true;  // this iteration may add to the tree
@@ -162,7 +175,7 @@ class Search {
   uint32_t NewNode();
   uint32_t InsertEdge(uint32_t node, Player p, Action a);
   // The node after `edge` (sequential) or after the joint action `key` (decoupled), created
-  // if new (then `expanded` is set) and w.can_grow.
+  // if new (then `expanded` is set).
   uint32_t ChildOf(const Worker& w, uint32_t edge, bool& expanded);
   uint32_t JointChildOf(const Worker& w, uint32_t node, uint64_t key, bool& expanded);
 
@@ -213,8 +226,9 @@ class Search {
   // The UCB value of `edge` (visited at least once), with progressive bias if `favourite` and
   // progressive history.
   double UcbValue(const Worker& w, const Edge& edge, bool favourite) const;
-  // The untried action to expand (w.untried is not empty).
-  Action ExpansionChoice(Worker& w, Player p);
+  // The untried action to expand (w.untried is not empty); with `merged`, w.untried holds the
+  // w.classes' keys and so does the result.
+  Action ExpansionChoice(Worker& w, Player p, bool merged);
 
   PlayoutOptions playout_;
   TreeKnowledge knowledge_;

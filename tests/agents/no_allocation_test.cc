@@ -1,10 +1,11 @@
 // No allocation in the hot paths, enforced: this program counts every operator new on the test's
 // own thread, and for every configuration of every game (the conformance suite's list) checks
 // that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
-// rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations allocate nothing once
-// warmed up (a search reuses its tree's storage from one decision to the next; also two threads on
-// one shared tree). At compile time: each game's data is trivially copyable, so copying a state is
-// a flat copy.
+// rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations (also with the policy
+// in the tree and with partially observable moves) allocate nothing once warmed up (a search
+// reuses its tree's storage from one decision to the next; also two threads on one shared
+// tree). At compile time: each game's data is
+// trivially copyable, so copying a state is a flat copy.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -144,16 +145,21 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
               0)
         << config.spec << ": ISMCTS iterations on a CPU-time budget";
 
+    // The allocations of a search's iterations from `mid` after a first search (the warm-up: the
+    // tree's storage grows to this search's size).
+    auto after_warm_up = [&](ismcts::Search& s) {
+      auto iterate = [&] {
+        s.Begin(*mid, p, 5);
+        BudgetClock clock(400, std::nullopt);
+        s.Continue(*mid, clock);
+      };
+      iterate();
+      return AllocationsOf(iterate);
+    };
     PlayoutOptions mast;
     mast.mast = 0.3;
     ismcts::Search mast_search(0.7, 0, 0.5, 0, mast);
-    auto mast_iterations = [&] {
-      mast_search.Begin(*mid, p, 5);
-      BudgetClock clock(400, std::nullopt);
-      mast_search.Continue(*mid, clock);
-    };
-    mast_iterations();
-    EXPECT_EQ(AllocationsOf(mast_iterations), 0) << config.spec << ": ISMCTS iterations with MAST";
+    EXPECT_EQ(after_warm_up(mast_search), 0) << config.spec << ": ISMCTS iterations with MAST";
 
     // The game's policy in the tree (expansion, progressive bias, widening) and in the playouts.
     PlayoutOptions policy_playouts;
@@ -162,15 +168,17 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     policy_playouts.epsilon = -1;
     ismcts::Search knowing(0.7, 0, 0.5, 0, policy_playouts,
                            ismcts::TreeKnowledge{0.8, 1.0, 1.0, 1.0});
-    auto knowing_iterations = [&] {
-      knowing.Begin(*mid, p, 5);
-      BudgetClock clock(400, std::nullopt);
-      knowing.Continue(*mid, clock);
-    };
-    knowing_iterations();
-    EXPECT_EQ(AllocationsOf(knowing_iterations), 0)
+    EXPECT_EQ(after_warm_up(knowing), 0)
         << config.spec << ": ISMCTS iterations with the policy in the tree and history";
 
+    // Partially observable moves: another player's actions grouped by their public keys (in
+    // Kilimanjaro's set-up, at move 12, the placements), with the policy choosing the classes.
+    ismcts::Search merging(
+        0.7, 0, 0.5, 0, policy_playouts,
+        ismcts::TreeKnowledge{
+            .expand = 0.8, .bias = 1.0, .widen = 1.0, .history = 1.0, .pom = true});
+    EXPECT_EQ(after_warm_up(merging), 0)
+        << config.spec << ": ISMCTS iterations with partially observable moves";
     // Tree parallelism: two threads on one tree (ismcts::SharedTree), MAST's averages per worker.
     // The threads' order at the lock changes the tree's shape from run to run, so the warm-up
     // runs twice as many iterations as the counted run, to be sure the storage has grown enough.

@@ -2,9 +2,11 @@
 // parameter changes the search, repeats with the same seed, follows the game's rollout policy
 // where it says it does, is refused out of range, and changes nothing in a game without a policy.
 // Progressive history (`history`, which needs no policy): history=0 is the baseline, decoupled
-// simultaneous nodes search with it, and its table learns from playout moves too.
+// simultaneous nodes search with it, and its table learns from playout moves too. Random
+// tie-breaking (`ties=random`): ties of UCB value go to any tied edge, not the lowest id.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -217,6 +219,70 @@ TEST(ProgressiveHistory, TheTableLearnsFromPlayoutMovesAsWellAsTreeMoves) {
   plain.Continue(*root, plain_clock);
   for (Action a = 0; a < (*game)->NumDistinctActions(); ++a)
     EXPECT_EQ(plain.HistoryScore(1, a), 1.0);
+}
+
+// Random tie-breaking (`ties=random`). With c=0 selection takes the best mean; after one
+// iteration per root action (iters=L), the next iteration's root choice is the one edge with two
+// visits. The first L iterations are the same in both searches of one seed, so the search with
+// iters=L tells each action's first value, and the tied best ones.
+struct TieCase {
+  std::vector<Action> tied;  // the actions whose first value was the best, in id order
+  Action chosen = kInvalidAction;
+};
+
+TieCase RootTie(const State& state, const std::string& ties, uint64_t seed) {
+  const Player player = state.PlayersToAct().First();
+  ActionList legal;
+  state.LegalActions(player, legal);
+  const std::string base = "ismcts(c=0,margin=0,ties=" + ties + ",iters=";
+  auto first = MakeAgent(base + std::to_string(legal.Size()) + ")", seed);
+  auto next = MakeAgent(base + std::to_string(legal.Size() + 1) + ")", seed);
+  EXPECT_TRUE(first.has_value() && next.has_value());
+  const auto once = (*first)->Analyze(state, player);
+  double best = -1;
+  for (const ActionEstimate& e : once) best = std::max(best, e.mean_return);
+  TieCase result;
+  for (const ActionEstimate& e : once)
+    if (e.mean_return == best) result.tied.push_back(e.action);
+  for (const ActionEstimate& e : (*next)->Analyze(state, player))
+    if (e.visits == 2) result.chosen = e.action;
+  return result;
+}
+
+TEST(RandomTies, SelectionTakesTheLowestIdByDefaultAndAnyTiedEdgeWithTiesRandom) {
+  auto game = Games().Create("kariba(players=2)");
+  ASSERT_TRUE(game.has_value());
+  int ties_seen = 0;
+  int random_not_lowest = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const auto state = (*game)->NewInitialState(seed);
+    const TieCase first = RootTie(*state, "first", seed);
+    ASSERT_FALSE(first.tied.empty());
+    EXPECT_EQ(first.chosen, first.tied.front()) << "seed " << seed;
+    const TieCase random = RootTie(*state, "random", seed);
+    ASSERT_FALSE(random.tied.empty());
+    EXPECT_NE(std::find(random.tied.begin(), random.tied.end(), random.chosen), random.tied.end())
+        << "seed " << seed;
+    if (random.tied.size() > 1) {
+      ++ties_seen;
+      random_not_lowest += random.chosen != random.tied.front();
+    }
+  }
+  ASSERT_GE(ties_seen, 10);  // the position has ties to break
+  EXPECT_GT(random_not_lowest, 0);
+  EXPECT_LT(random_not_lowest, ties_seen);
+}
+
+TEST(RandomTies, FirstIsTheBaselineAndRandomRepeatsWithTheSameSeed) {
+  const std::string game = "kariba(players=2)";
+  EXPECT_EQ(KnowledgeSelfPlay(Games(), game, "ismcts(iters=200,ties=first)"),
+            KnowledgeSelfPlay(Games(), game, "ismcts(iters=200)"));
+  const auto random = KnowledgeSelfPlay(Games(), game, "ismcts(iters=200,ties=random)");
+  EXPECT_NE(random, KnowledgeSelfPlay(Games(), game, "ismcts(iters=200)"));
+  EXPECT_EQ(random, KnowledgeSelfPlay(Games(), game, "ismcts(iters=200,ties=random)"));
+  auto refused = MakeAgent("ismcts(ties=sometimes)", 1);
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_NE(refused.error().message.find("ties"), std::string::npos) << refused.error().message;
 }
 
 }  // namespace

@@ -34,14 +34,15 @@ namespace savanna::conformance {
 // changes no other viewer's view and no other player's options; every order of the simultaneous
 // submissions gives the same state; at a sequential step, actions that leave a viewer's view
 // identical afterwards have the same PublicActionString (so a log names nothing the viewer cannot
-// see; at most kMaxPublicStringChecks such steps per configuration, kMaxPublicStringActions actions
-// each). Fully checked are every step of the first kFullCheckGames games (whose records are also
-// written, read and replayed) and about kSampledStepsPerGame random steps of each later game.
-// Cost: a fully checked step is about 1 ms of CPU with 4 players (building and comparing view
-// JSON), a sampled game a few microseconds a step, so kFullCheckGames is the knob to turn. It was
-// lowered from 100 to 50 and then to 30 to keep CI under its hour (in Kap bis Kairo with 4
-// players the 50 fully checked games took 54% of the test's CPU time); the soak target plays far
-// more of both.
+// see), and PublicActionKey agrees exactly when PublicActionString does and is the same in a
+// determinization from every other viewer (at most kMaxPublicStringChecks such steps per
+// configuration, kMaxPublicStringActions actions each). Fully checked are every step of the first
+// kFullCheckGames games (whose records are also written, read and replayed) and about
+// kSampledStepsPerGame random steps of each later game. Cost: a fully checked step is about 1 ms of
+// CPU with 4 players (building and comparing view JSON), a sampled game a few microseconds a step,
+// so kFullCheckGames is the knob to turn. It was lowered from 100 to 50 and then to 30 to keep CI
+// under its hour (in Kap bis Kairo with 4 players the 50 fully checked games took 54% of the test's
+// CPU time); the soak target plays far more of both.
 
 // Random games per configuration in a normal test run (SAVANNA_CONFORMANCE_GAMES overrides).
 inline constexpr int kDefaultGames = 5000;

@@ -1,15 +1,18 @@
-// Kalimambo's game knowledge for search (docs/rules/kalimambo.md, "Heuristics"): the nearer the
-// rhino an explorer stands, the higher the card it plays (moving early leaves the rhino's
-// ramming to others); the evaluation counts minus points.
+// Kalimambo's game knowledge for search (docs/rules/kalimambo.md, "Heuristics"): a card drawn at
+// random with weights by its place in the hand and the explorer's place in the group, and an
+// evaluation of minus points, the cards still in hand and the place, against the luck to come;
+// both fitted to ISMCTS self-play.
 #pragma once
 
 #include "core/rollout_policy.h"
 
 namespace savanna::kalimambo {
 
-// Measured (docs/agents.md): at equal time neither the policy's playouts nor cut-off ones beat
-// random playouts to the end (with 3 to 7 players they lose clearly), so searches keep those.
-constexpr PlayoutPreference KalimamboPlayouts(int) { return {.epsilon = 1.0}; }
+// Measured (docs/agents.md, "Kalimambo's knowledge"): the policy's playouts cut off after two
+// rounds (every player's card twice) and scored by the evaluation, without random moves.
+constexpr PlayoutPreference KalimamboPlayouts(int players) {
+  return {.cutoff = 2 * players, .epsilon = 0.0};
+}
 Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
 PlayerValues EvaluatePosition(const State& state);
 // The game's rollout policy (its Create hands it to GameBase).

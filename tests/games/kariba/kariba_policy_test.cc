@@ -77,5 +77,18 @@ TEST(KaribaHeuristics, EvaluationFavoursTheCardsWon) {
   EXPECT_NEAR(shares[0] + shares[1], 1.0, 1e-12);
 }
 
+TEST(KaribaHeuristics, PreferredPlayoutsAreTheMeasuredOnes) {
+  // docs/agents.md ("Kariba with 4 to 6 players"): policy playouts with 10% random moves, cut
+  // off after 4 moves with 2 to 5 players and after one round (6 moves) with 6.
+  for (const char* spec :
+       {"kariba(players=2)", "kariba(players=5,animals=9)", "kariba(players=6,animals=9)"}) {
+    auto s = Position(spec).Build();
+    const RolloutPolicy* policy = s->game().rollout_policy();
+    const int players = s->NumPlayers();
+    EXPECT_EQ(policy->PreferredCutoff(players), players == 6 ? 6 : 4) << spec;
+    EXPECT_DOUBLE_EQ(policy->PreferredEpsilon(players), 0.1) << spec;
+  }
+}
+
 }  // namespace
 }  // namespace savanna::kariba::testing
