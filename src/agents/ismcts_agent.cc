@@ -65,6 +65,11 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                   "alike to the searching player are one choice in its tree, the "
                                   "move played drawn at random among them (false: every move its "
                                   "own choice, the baseline)"));
+  specs.push_back(ParamSpec::Bool("mo", false,
+                                  "multiple-observer ISMCTS: one tree per player, walked together; "
+                                  "each player selects in its own tree, the others' trees follow "
+                                  "the move as they see it (false: the searching player's tree "
+                                  "only, the baseline)"));
   specs.push_back(ParamSpec::Bool("reuse", false,
                                   "keep the subtree of the previous decision's tree that the new "
                                   "position reaches by actions this player saw in full (false: "
@@ -87,6 +92,18 @@ Result<void> CheckIsmctsParams(const Params& params) {
                 "ismcts: reuse=true does not combine with parallel=tree (the kept subtree is "
                 "found per tree at a decision's start, outside the threads' budget); use "
                 "parallel=root");
+  if (params.Bool("mo")) {
+    const char* refused = params.Bool("pom")     ? "pom=true (each observer's tree already holds "
+                                                   "others' moves as they look to it)"
+                          : params.Bool("reuse") ? "reuse=true (the observers' trees are not kept "
+                                                   "between decisions)"
+                          : params.Choice("parallel") == "tree"
+                              ? "parallel=tree (the shared tree's threads walk one tree)"
+                              : nullptr;
+    if (refused != nullptr)
+      return Fail(ErrorCode::kInvalidArgument,
+                  std::string("ismcts: mo=true does not combine with ") + refused);
+  }
   return {};
 }
 
@@ -102,7 +119,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
                               params.Double("widen"), params.Double("history"),
-                              params.Choice("ties") == "random", params.Bool("pom")}));
+                              params.Choice("ties") == "random", params.Bool("pom"),
+                              params.Bool("mo")}));
   if (tree)
     shared_ =
         std::make_unique<ismcts::SharedTree>(*searches_[0], threads(), int(params.Int("vloss")));

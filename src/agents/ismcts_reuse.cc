@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "agents/ismcts_search.h"
+#include "core/check.h"
 
 namespace savanna::ismcts {
 namespace {
@@ -34,6 +35,7 @@ void CompactMarked(std::vector<T>& items, const Marks& marks, uint32_t from, Rel
 }  // namespace
 
 bool Search::BeginReusing(const State& root, Player player, uint64_t seed) {
+  SAVANNA_CHECK(!knowledge_.mo);  // CheckIsmctsParams refuses mo with reuse
   uint32_t node = kNone;
   if (has_last_root_ && !nodes_.empty() && player == root_player_ && SameType(*last_root_, root))
     node = FindContinuation(root);

@@ -18,6 +18,7 @@ void Search::Begin(const State& root, Player player, uint64_t seed) {
   joints_.clear();
   has_last_root_ = false;
   Prepare(root, player, seed);
+  if (knowledge_.mo) BeginObservers(root);
 }
 
 void Search::Prepare(const State& root, Player player, uint64_t seed) {
@@ -100,7 +101,11 @@ std::vector<ActionEstimate> Search::RootEstimates() const {
 
 void Search::Iterate(const State& root, Worker& w) {
   Determinize(root, w);
-  Descend(w);
+  if (knowledge_.mo) {
+    DescendObservers(w);
+  } else {
+    Descend(w);
+  }
   PlayOut(w);
   BackUp(w);
 }
@@ -166,8 +171,15 @@ void Search::PlayOut(Worker& w) {
 
 void Search::BackUp(const Worker& w) {
   // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
-  // player who chose it.
-  for (uint32_t e : w.path) {
+  // player who chose it; with several observers, in every tree.
+  BackUpPath(w.path, w);
+  if (!knowledge_.mo) return;
+  for (size_t q = 0; q < observers_.size(); ++q)
+    if (Player(q) != root_player_) observers_[q]->BackUpPath(w.observer_paths[q], w);
+}
+
+void Search::BackUpPath(const std::vector<uint32_t>& path, const Worker& w) {
+  for (uint32_t e : path) {
     ++edges_[e].visits;
     edges_[e].reward += w.values[edges_[e].player];
     edges_[e].wins += w.wins[edges_[e].player];

@@ -5,6 +5,7 @@
 // others picked, and the node's children are keyed by the joint action.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -79,6 +80,11 @@ struct TreeKnowledge {
   // look alike to the searching player (State::PublicActionKey), chosen by UCB, and the action
   // played is drawn uniformly from the class's legal actions (false: one edge per action).
   bool pom = false;
+  // Multiple-observer ISMCTS (ismcts_multi_observer.cc, docs/agents.md "Multiple-observer
+  // ISMCTS"): one tree per player, walked together; each player selects in its own tree, and
+  // every other player's tree follows the move as that player sees it (false: one tree, the
+  // searching player's, the baseline).
+  bool mo = false;
 
   // Whether the search needs the game's policy.
   bool UsesPolicy() const { return expand > 0 || bias > 0; }
@@ -92,6 +98,8 @@ struct Worker {
   Rng rng;
   std::unique_ptr<State> scratch;
   std::vector<uint32_t> path;  // the edges chosen in this iteration
+  // With knowledge.mo: observer_paths[q], the edges passed in player q's tree (q not searching).
+  std::array<std::vector<uint32_t>, kMaxPlayers> observer_paths;
   ActionList legal;
   ActionList untried;
   PublicMoveClasses classes;  // with knowledge.pom: another player's `legal` by public key
@@ -139,6 +147,12 @@ class Search {
   std::vector<ActionEstimate> RootEstimates() const;
 
   size_t NodeCount() const { return nodes_.size(); }
+  // For tests: the actions of `player`'s edges at the node that observer `observer`'s tree
+  // reaches from its root by the sequential edges `path` (actions, or the keys that observer's
+  // tree holds for others' moves), in action order; empty when no such node. Without mo only the
+  // searching player's tree exists.
+  std::vector<Action> EdgeActions(Player observer, const std::vector<Action>& path,
+                                  Player player) const;
   // Progressive history's score of `player`'s `action` in this search: its average value over
   // the iterations that played it, in the tree or the playout (1 when never played, or when
   // the search keeps no averages: neither `history` nor MAST).
@@ -162,6 +176,24 @@ class Search {
   void Descend(Worker& w);
   void PlayOut(Worker& w);
   void BackUp(const Worker& w);
+  void BackUpPath(const std::vector<uint32_t>& path, const Worker& w);
+
+  // Multiple-observer ISMCTS (ismcts_multi_observer.cc). This search's tree is the searching
+  // player's; observers_[q] holds player q's tree (its root_player_ is q), made on first use.
+  // Begins every other player's tree for a search of `root`.
+  void BeginObservers(const State& root);
+  // The tree of observer `q` (this search's for the searching player).
+  Search& TreeOf(Player q) { return q == root_player_ ? *this : *observers_[size_t(q)]; }
+  // The edges passed in `q`'s tree in this iteration.
+  std::vector<uint32_t>& PathOf(Worker& w, Player q) const {
+    return q == root_player_ ? w.path : w.observer_paths[size_t(q)];
+  }
+  // Descend's counterpart: all players' trees in step (each in nodes[q]); ReserveForIteration in
+  // every tree decides w.can_grow.
+  void DescendObservers(Worker& w);
+  // In this (an observer's) tree: `p`'s edge at `node` for the move `p` made as this tree's
+  // player sees it (`key`), inserted if new; kNone when the tree may not grow.
+  uint32_t FollowEdge(const Worker& w, uint32_t node, Player p, Action key);
   // Readies `w` for a search of `root`: seeds its generator, resets its move averages, gives it a
   // scratch state of root's type.
   void PrepareWorker(Worker& w, const State& root, uint64_t seed) const;
@@ -242,6 +274,7 @@ class Search {
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<JointChild> joints_;
+  std::vector<std::unique_ptr<Search>> observers_;  // with knowledge_.mo (see BeginObservers)
 
   // Tree reuse.
   std::unique_ptr<State> last_root_;  // the previous BeginReusing's root

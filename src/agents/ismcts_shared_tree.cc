@@ -10,6 +10,7 @@ namespace savanna::ismcts {
 SharedTree::SharedTree(Search& search, int workers, int virtual_loss)
     : search_(search), virtual_loss_(uint32_t(virtual_loss)), workers_(size_t(workers)) {
   SAVANNA_CHECK(workers >= 1 && virtual_loss >= 0);
+  SAVANNA_CHECK(!search.knowledge_.mo);  // CheckIsmctsParams refuses mo with parallel=tree
 }
 
 void SharedTree::Begin(const State& root, Player player, uint64_t seed) {

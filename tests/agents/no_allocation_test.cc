@@ -179,6 +179,17 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
             .expand = 0.8, .bias = 1.0, .widen = 1.0, .history = 1.0, .pom = true});
     EXPECT_EQ(after_warm_up(merging), 0)
         << config.spec << ": ISMCTS iterations with partially observable moves";
+    // Multiple observers: every player's tree walked together (with the policy in the tree, so
+    // that the observers' own selections use it too).
+    ismcts::Search observers(
+        0.7, 0, 0.5, 0, policy_playouts,
+        ismcts::TreeKnowledge{
+            .expand = 0.8, .bias = 1.0, .widen = 1.0, .history = 1.0, .mo = true});
+    EXPECT_EQ(after_warm_up(observers), 0)
+        << config.spec << ": ISMCTS iterations with multiple observers";
+    ismcts::Search plain_observers(0.7, 0, 0.5, 0, {}, ismcts::TreeKnowledge{.mo = true});
+    EXPECT_EQ(after_warm_up(plain_observers), 0)
+        << config.spec << ": ISMCTS iterations with multiple observers, random playouts";
     // Tree parallelism: two threads on one tree (ismcts::SharedTree), MAST's averages per worker.
     // The threads' order at the lock changes the tree's shape from run to run, and near a small
     // game's end (sealed bids) its size too: a run may outgrow every earlier run's tree, and then
