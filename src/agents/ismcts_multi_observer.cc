@@ -58,8 +58,7 @@ void Search::DescendObservers(Worker& w) {
       Search& own = TreeOf(p);
       const uint32_t e = own.Select(w, nodes[p], p, expanded, action);
       if (e == kNone) {
-        w.scratch->ApplyUnchecked(p, action);
-        if (UsesMoveAverages()) w.mast.Record(p, action);
+        Play(w, p, action);
         break;
       }
       // The others follow the move as they see it (read before it is applied).
@@ -76,8 +75,7 @@ void Search::DescendObservers(Worker& w) {
         nodes[q] = tree.ChildOf(w, f, expanded);
         off_tree = off_tree || nodes[q] == kNone;
       }
-      w.scratch->ApplyUnchecked(p, action);
-      if (UsesMoveAverages()) w.mast.Record(p, action);
+      Play(w, p, action);
       PathOf(w, p).push_back(e);
       nodes[p] = own.ChildOf(w, e, expanded);
       if (off_tree || nodes[p] == kNone) break;
@@ -101,10 +99,7 @@ void Search::DescendObservers(Worker& w) {
       }
       keys[q] = joint.Finish();
     }
-    for (Player p : acting) {
-      w.scratch->ApplyUnchecked(p, chosen[p]);
-      if (UsesMoveAverages()) w.mast.Record(p, chosen[p]);
-    }
+    for (Player p : acting) Play(w, p, chosen[p]);
     if (off_tree) break;
     for (Player q = 0; q < players; ++q) {
       nodes[q] = TreeOf(q).JointChildOf(w, nodes[q], keys[q], expanded);

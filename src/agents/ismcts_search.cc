@@ -131,8 +131,7 @@ void Search::Descend(Worker& w) {
       const Player p = acting.First();
       Action action = kInvalidAction;
       const uint32_t e = Select(w, node, p, expanded, action);
-      w.scratch->ApplyUnchecked(p, action);
-      if (UsesMoveAverages()) w.mast.Record(p, action);
+      Play(w, p, action);
       if (e == kNone) break;
       w.path.push_back(e);
       node = ChildOf(w, e, expanded);
@@ -152,14 +151,16 @@ void Search::Descend(Worker& w) {
       // moves (the same otherwise).
       joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(e != kNone ? edges_[e].action : chosen[p]));
     }
-    for (Player p : acting) {
-      w.scratch->ApplyUnchecked(p, chosen[p]);
-      if (UsesMoveAverages()) w.mast.Record(p, chosen[p]);
-    }
+    for (Player p : acting) Play(w, p, chosen[p]);
     if (off_tree) break;
     node = JointChildOf(w, node, joint.Finish(), expanded);
     if (node == kNone) break;
   }
+}
+
+void Search::Play(Worker& w, Player p, Action action) {
+  w.scratch->ApplyUnchecked(p, action);
+  if (UsesMoveAverages()) w.mast.Record(p, action);
 }
 
 void Search::PlayOut(Worker& w) {

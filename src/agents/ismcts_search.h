@@ -175,6 +175,8 @@ class Search {
   void Determinize(const State& root, Worker& w);
   void Descend(Worker& w);
   void PlayOut(Worker& w);
+  // A move of the descent: applied to w.scratch, and recorded for the move averages if kept.
+  void Play(Worker& w, Player p, Action action);
   void BackUp(const Worker& w);
   void BackUpPath(const std::vector<uint32_t>& path, const Worker& w);
 

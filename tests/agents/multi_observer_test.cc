@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/hidden_move_games.h"
 #include "agents/ismcts_search.h"
 #include "agents/search_common.h"
 #include "core/action_list.h"
@@ -22,23 +23,15 @@
 namespace savanna {
 namespace {
 
+using testing::AgentsGame;
+using testing::KeysOf;
+using testing::PlayRandomly;
+
 std::unique_ptr<State> MoInitial(const GameRegistry& registry, const std::string& spec,
                                  uint64_t seed) {
   auto game = registry.Create(spec);
   EXPECT_TRUE(game.has_value()) << spec;
   return (*game)->NewInitialState(seed);
-}
-
-// `moves` uniformly random moves from `state` (fewer if the game ends), simultaneous steps too.
-void PlayRandomly(State& state, int moves, uint64_t seed) {
-  Rng rng(seed);
-  ActionList legal;
-  for (int i = 0; i < moves && !state.IsTerminal(); ++i) {
-    for (Player p : state.PlayersToAct()) {
-      state.LegalActions(p, legal);
-      state.ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
-    }
-  }
 }
 
 std::vector<ActionEstimate> Estimates(const State& root, bool mo, PlayoutOptions playout,
@@ -92,15 +85,6 @@ TEST(MultiObserver, GamesWithPublicMovesEstimateExactlyAsTheSingleTree) {
       }
     }
   }
-}
-
-// The distinct public keys of `player`'s legal actions in `state`.
-std::set<Action> KeysOf(const State& state, Player player) {
-  ActionList legal;
-  state.LegalActions(player, legal);
-  std::set<Action> keys;
-  for (Action a : legal) keys.insert(state.PublicActionKey(player, a));
-  return keys;
 }
 
 // Two decisions deep in Kilimanjaro's set-up (my placement, then the opponent's). The opponent's
@@ -157,46 +141,24 @@ TEST(MultiObserver, KilimanjaroOpponentsPlacementsAreOneEdgePerSpaceInMyTreeOnly
   EXPECT_NE(visits_single, visits_multi);
 }
 
-// The moves of a whole game between agents of `agent_spec`, one per seat (seeded by seat).
-std::vector<Action> MoGame(const std::string& spec, const std::string& agent_spec, uint64_t seed) {
-  auto game = Games().Create(spec);
-  EXPECT_TRUE(game.has_value()) << spec;
-  std::vector<std::unique_ptr<Agent>> agents;
-  for (int seat = 0; seat < (*game)->NumPlayers(); ++seat) {
-    auto agent = MakeAgent(agent_spec, uint64_t(seat + 1));
-    EXPECT_TRUE(agent.has_value()) << agent_spec;
-    agents.push_back(std::move(*agent));
-  }
-  auto state = (*game)->NewInitialState(seed);
-  std::vector<Action> actions;
-  while (!state->IsTerminal()) {
-    for (Player p : state->PlayersToAct()) {
-      actions.push_back(agents[size_t(p)]->Choose(*state, p));
-      EXPECT_TRUE(state->IsLegal(p, actions.back())) << spec << " " << agent_spec;
-      state->ApplyUnchecked(p, actions.back());
-    }
-  }
-  return actions;
-}
-
 // Whole games through the agent: the same as single-observer ISMCTS where every move is public;
 // in Kilimanjaro legal, repeatable games in every player count (with the policy and two
 // threads), and another game than without mo (the parameter takes effect).
 TEST(MultiObserver, TheAgentPlaysAsSingleObserverWithPublicMovesAndLegallyInKilimanjaro) {
-  EXPECT_EQ(MoGame("kariba(players=3)", "ismcts(iters=150,mo=1)", 5),
-            MoGame("kariba(players=3)", "ismcts(iters=150)", 5));
+  EXPECT_EQ(AgentsGame("kariba(players=3)", "ismcts(iters=150,mo=1)", 5),
+            AgentsGame("kariba(players=3)", "ismcts(iters=150)", 5));
   for (const char* spec :
        {"kilimanjaro(players=2)", "kilimanjaro(players=3)", "kilimanjaro(players=4)"}) {
-    const auto once = MoGame(spec, "ismcts(iters=150,mo=1)", 3);
-    EXPECT_EQ(once, MoGame(spec, "ismcts(iters=150,mo=1)", 3)) << spec;
+    const auto once = AgentsGame(spec, "ismcts(iters=150,mo=1)", 3);
+    EXPECT_EQ(once, AgentsGame(spec, "ismcts(iters=150,mo=1)", 3)) << spec;
   }
   // At 150 iterations the root's placements are hardly all tried: the trees below them barely
   // grow, so this takes more.
-  EXPECT_NE(MoGame("kilimanjaro(players=2)", "ismcts(iters=1000,mo=1)", 3),
-            MoGame("kilimanjaro(players=2)", "ismcts(iters=1000)", 3));
-  MoGame("kilimanjaro(players=3)",
-         "ismcts(iters=150,playout=policy,cutoff=-1,eps=-1,expand=1,widen=1,mo=1)", 4);
-  MoGame("kilimanjaro(players=4,variant=send_back)", "ismcts(iters=100,mo=1,threads=2)", 6);
+  EXPECT_NE(AgentsGame("kilimanjaro(players=2)", "ismcts(iters=1000,mo=1)", 3),
+            AgentsGame("kilimanjaro(players=2)", "ismcts(iters=1000)", 3));
+  AgentsGame("kilimanjaro(players=3)",
+             "ismcts(iters=150,playout=policy,cutoff=-1,eps=-1,expand=1,widen=1,mo=1)", 4);
+  AgentsGame("kilimanjaro(players=4,variant=send_back)", "ismcts(iters=100,mo=1,threads=2)", 6);
 }
 
 TEST(MultiObserver, TheParameterIsOffByDefaultCheckedAndRefusedInCombinations) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/hidden_move_games.h"
 #include "agents/ismcts_pom.h"
 #include "agents/ismcts_search.h"
 #include "agents/search_common.h"
@@ -22,30 +23,14 @@
 namespace savanna {
 namespace {
 
+using testing::AgentsGame;
+using testing::KeysOf;
+using testing::PlayRandomly;
+
 std::unique_ptr<State> PomInitial(const std::string& spec, uint64_t seed) {
   auto game = Games().Create(spec);
   EXPECT_TRUE(game.has_value()) << spec;
   return (*game)->NewInitialState(seed);
-}
-
-// `moves` uniformly random moves from `state` (fewer if the game ends).
-void PlayRandomly(State& state, int moves, uint64_t seed) {
-  Rng rng(seed);
-  ActionList legal;
-  for (int i = 0; i < moves && !state.IsTerminal(); ++i) {
-    const Player p = state.PlayersToAct().First();
-    state.LegalActions(p, legal);
-    state.ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
-  }
-}
-
-// The distinct public keys of `player`'s legal actions in `state`.
-std::set<Action> KeysOf(const State& state, Player player) {
-  ActionList legal;
-  state.LegalActions(player, legal);
-  std::set<Action> keys;
-  for (Action a : legal) keys.insert(state.PublicActionKey(player, a));
-  return keys;
 }
 
 TEST(PublicMoveClasses, GroupsKilimanjarosPlacementsBySpaceAndDrawsUniformlyWithinOne) {
@@ -135,37 +120,16 @@ TEST(PartiallyObservableMoves, TheOpponentsPlacementsOnOneSpaceShareOneNodeOfThe
   EXPECT_GT(nodes(false), bound);
 }
 
-// The moves of a whole game between agents of `agent_spec`, one per seat (seeded by seat).
-std::vector<Action> PomGame(const std::string& spec, const std::string& agent_spec, uint64_t seed) {
-  auto game = Games().Create(spec);
-  EXPECT_TRUE(game.has_value()) << spec;
-  std::vector<std::unique_ptr<Agent>> agents;
-  for (int seat = 0; seat < (*game)->NumPlayers(); ++seat) {
-    auto agent = MakeAgent(agent_spec, uint64_t(seat + 1));
-    EXPECT_TRUE(agent.has_value()) << agent_spec;
-    agents.push_back(std::move(*agent));
-  }
-  auto state = (*game)->NewInitialState(seed);
-  std::vector<Action> actions;
-  while (!state->IsTerminal()) {
-    for (Player p : state->PlayersToAct()) {
-      actions.push_back(agents[size_t(p)]->Choose(*state, p));
-      EXPECT_TRUE(state->IsLegal(p, actions.back())) << spec << " " << agent_spec;
-      state->ApplyUnchecked(p, actions.back());
-    }
-  }
-  return actions;
-}
-
 // Every move of these games is public (HiddenMovesTest): each action is its own class, and the
 // search draws nothing more, so it plays the very same games, with the policy in the tree too.
 TEST(PartiallyObservableMoves, GamesWithoutHiddenMovesPlayExactlyAsWithout) {
   for (const char* spec :
        {"kariba(players=3)", "kap_kairo(players=3)", "kalimambo(players=4)", "kitara(players=2)"}) {
-    EXPECT_EQ(PomGame(spec, "ismcts(iters=120,pom=1)", 5), PomGame(spec, "ismcts(iters=120)", 5))
+    EXPECT_EQ(AgentsGame(spec, "ismcts(iters=120,pom=1)", 5),
+              AgentsGame(spec, "ismcts(iters=120)", 5))
         << spec;
     const std::string knowing = "ismcts(iters=120,playout=policy,cutoff=-1,eps=-1,expand=1,widen=1";
-    EXPECT_EQ(PomGame(spec, knowing + ",pom=1)", 6), PomGame(spec, knowing + ")", 6)) << spec;
+    EXPECT_EQ(AgentsGame(spec, knowing + ",pom=1)", 6), AgentsGame(spec, knowing + ")", 6)) << spec;
   }
 }
 
@@ -175,15 +139,15 @@ TEST(PartiallyObservableMoves, GamesWithoutHiddenMovesPlayExactlyAsWithout) {
 TEST(PartiallyObservableMoves, KilimanjaroPlaysLegalRepeatableGames) {
   for (const char* spec :
        {"kilimanjaro(players=2)", "kilimanjaro(players=3)", "kilimanjaro(players=4)"}) {
-    const auto once = PomGame(spec, "ismcts(iters=150,pom=1)", 3);
-    EXPECT_EQ(once, PomGame(spec, "ismcts(iters=150,pom=1)", 3)) << spec;
-    EXPECT_NE(once, PomGame(spec, "ismcts(iters=150)", 3)) << spec;
+    const auto once = AgentsGame(spec, "ismcts(iters=150,pom=1)", 3);
+    EXPECT_EQ(once, AgentsGame(spec, "ismcts(iters=150,pom=1)", 3)) << spec;
+    EXPECT_NE(once, AgentsGame(spec, "ismcts(iters=150)", 3)) << spec;
   }
-  PomGame("kilimanjaro(players=3)",
-          "ismcts(iters=150,playout=policy,cutoff=-1,eps=-1,expand=1,widen=1,pom=1)", 4);
-  const auto reusing = PomGame("kilimanjaro(players=2)", "ismcts(iters=150,pom=1,reuse=1)", 5);
-  EXPECT_EQ(reusing, PomGame("kilimanjaro(players=2)", "ismcts(iters=150,pom=1,reuse=1)", 5));
-  PomGame("kilimanjaro(players=4,variant=send_back)", "ismcts(iters=100,pom=1,threads=2)", 6);
+  AgentsGame("kilimanjaro(players=3)",
+             "ismcts(iters=150,playout=policy,cutoff=-1,eps=-1,expand=1,widen=1,pom=1)", 4);
+  const auto reusing = AgentsGame("kilimanjaro(players=2)", "ismcts(iters=150,pom=1,reuse=1)", 5);
+  EXPECT_EQ(reusing, AgentsGame("kilimanjaro(players=2)", "ismcts(iters=150,pom=1,reuse=1)", 5));
+  AgentsGame("kilimanjaro(players=4,variant=send_back)", "ismcts(iters=100,pom=1,threads=2)", 6);
 }
 
 TEST(PartiallyObservableMoves, TheParameterIsOffByDefaultAndChecked) {
