@@ -44,7 +44,7 @@ TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
   EXPECT_EQ(ismcts->Spec(),
             "ismcts(bias=0,c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,history=0,iters=300,"
             "margin=0.5,"
-            "mast=0,parallel=root,"
+            "mast=0,mo=false,parallel=root,"
             "playout=random,pom=false,reuse=false,seed=9,threads=1,ties=first,time=0,tree_mb=0,"
             "vloss=1,widen=0)");
   auto again = Make(ismcts->Spec(), 1);
