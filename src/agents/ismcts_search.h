@@ -3,6 +3,8 @@
 // that player's point of view. At a simultaneous decision the acting players select
 // independently (decoupled UCT): each has its own statistics at the node, none sees what the
 // others picked, and the node's children are keyed by the joint action.
+// With TreeKnowledge::mo, multiple observers: one such tree per player, walked together
+// (ismcts_multi_observer.cc).
 #pragma once
 
 #include <array>
