@@ -15,6 +15,7 @@ namespace savanna::ismcts {
 
 void Search::BeginObservers(const State& root) {
   const size_t longest = size_t(root.game().MaxGameLength());
+  observed_players_ = root.NumPlayers();
   for (Player q = 0; q < root.NumPlayers(); ++q) {
     if (q == root_player_) continue;
     if (observers_.size() <= size_t(q)) observers_.resize(size_t(q) + 1);
@@ -118,9 +119,9 @@ uint32_t Search::FollowEdge(const Worker& w, uint32_t node, Player p, Action key
 
 std::vector<Action> Search::EdgeActions(Player observer, const std::vector<Action>& path,
                                         Player player) const {
-  const Search* tree = observer == root_player_               ? this
-                       : size_t(observer) < observers_.size() ? observers_[size_t(observer)].get()
-                                                              : nullptr;
+  const Search* tree = observer == root_player_       ? this
+                       : observer < observed_players_ ? observers_[size_t(observer)].get()
+                                                      : nullptr;
   std::vector<Action> out;
   if (tree == nullptr || tree->nodes_.empty()) return out;
   uint32_t node = 0;

@@ -175,7 +175,7 @@ void Search::BackUp(const Worker& w) {
   // player who chose it; with several observers, in every tree.
   BackUpPath(w.path, w);
   if (!knowledge_.mo) return;
-  for (size_t q = 0; q < observers_.size(); ++q)
+  for (size_t q = 0; q < size_t(observed_players_); ++q)
     if (Player(q) != root_player_) observers_[q]->BackUpPath(w.observer_paths[q], w);
 }
 

@@ -279,6 +279,7 @@ class Search {
   std::vector<Edge> edges_;
   std::vector<JointChild> joints_;
   std::vector<std::unique_ptr<Search>> observers_;  // with knowledge_.mo (see BeginObservers)
+  int observed_players_ = 0;  // the players of the search's game (observers_ may hold more)
 
   // Tree reuse.
   std::unique_ptr<State> last_root_;  // the previous BeginReusing's root
