@@ -26,9 +26,7 @@ void Search::BeginObservers(const State& root) {
           std::make_unique<Search>(c_, max_depth_, margin_weight_, max_bytes_, playout_, observer);
     }
     Search& tree = *observers_[size_t(q)];
-    tree.nodes_.clear();
-    tree.edges_.clear();
-    tree.joints_.clear();
+    tree.ClearTree();
     tree.root_player_ = q;
     tree.tree_policy_ = tree_policy_;  // for q's own selections and expansions in its tree
     tree.ReserveForIteration();

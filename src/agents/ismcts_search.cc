@@ -13,12 +13,16 @@
 namespace savanna::ismcts {
 
 void Search::Begin(const State& root, Player player, uint64_t seed) {
-  nodes_.clear();
-  edges_.clear();
-  joints_.clear();
+  ClearTree();
   has_last_root_ = false;
   Prepare(root, player, seed);
   if (knowledge_.mo) BeginObservers(root);
+}
+
+void Search::ClearTree() {
+  nodes_.clear();
+  edges_.clear();
+  joints_.clear();
 }
 
 void Search::Prepare(const State& root, Player player, uint64_t seed) {

@@ -170,6 +170,8 @@ class Search {
  private:
   friend class SharedTree;  // runs the steps of Iterate from several threads (ismcts_shared_tree.h)
 
+  // Empties the tree, keeping its storage's capacity.
+  void ClearTree();
   void Iterate(const State& root, Worker& w);
   // Iterate's steps: a fresh determinization into w.scratch (touches no tree); the descent that
   // selects and expands (w.path), reading and growing the tree; the playout (touches no tree);
