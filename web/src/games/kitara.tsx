@@ -281,7 +281,8 @@ function CardView(props: { card: KCard; x: number; y: number; w: number; h: numb
   );
 }
 
-function Row(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number; y: number }): JSX.Element {
+// `justDiscarded`: the last move was a discard, so the discard line is outlined as the last move.
+function Row(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number; y: number; justDiscarded: boolean }): JSX.Element {
   const { board, view, x, y } = props;
   const choices = view.turn.take_choices;
   return (
@@ -309,10 +310,13 @@ function Row(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number
       <text x={x} y={y + 94} class="note">
         deck by age 1–5: {view.deck.by_age.join(' · ')}; hero tokens in the bag: {view.bag}
       </text>
-      <text x={x} y={y + 108} class="note">
-        discarded: {plural(view.discards.length, 'card', 'cards')}
-        {view.discards.length ? ` (last: ${view.discards[view.discards.length - 1]})` : ''}
-      </text>
+      <g class={props.justDiscarded ? 'last' : ''} data-discards={view.discards.length}>
+        {props.justDiscarded ? <rect x={x - 3} y={y + 97} width={410} height={15} rx={3} class="discard-outline" /> : null}
+        <text x={x} y={y + 108} class="note">
+          discarded: {plural(view.discards.length, 'card', 'cards')}
+          {view.discards.length ? ` (last: ${view.discards[view.discards.length - 1]})` : ''}
+        </text>
+      </g>
       {LEGEND.map(([kind, name], i) => (
         <g key={kind}>
           <SymbolIcon kind={kind} x={x + (i % 4) * 104} y={y + 113 + Math.floor(i / 4) * 16} s={12} />
@@ -482,7 +486,7 @@ function Board(board: BoardProps<KitaraView>): JSX.Element {
       </div>
       <div class="part side">
         <svg viewBox={`0 0 430 ${sideHeight}`} class="board" aria-label="the card row and the turn">
-          <Row board={board} view={view} x={6} y={36} />
+          <Row board={board} view={view} x={6} y={36} justDiscarded={lastAction?.kind === 'discard'} />
           <Turn board={board} view={view} x={6} y={210} />
         </svg>
         <details class="symbols-help">

@@ -61,8 +61,9 @@ describe('every board at 1366x768 and 390x844', () => {
         await page.waitForSelector('main.table-page[data-status="playing"] svg.board');
         await movesMade(page, rng(b.game.length * 31 + size.length), 4);
         // The last move: in words above the board (the log's latest entry) and drawn on it (an
-        // outline or an arrow; Vom Kap bis Kairo writes its last auction under its rows and
-        // outlines only a build).
+        // outline or an arrow). Vom Kap bis Kairo writes its last auction under its rows and
+        // outlines only a build; Kitara's `end moves` changes nothing on the board, so it is only
+        // in words (which of the four moves ends the test depends on the random seats' play).
         const shown = await page.evaluate(() => {
           const latest = document.querySelector('.log li.last');
           const line = document.querySelector('[data-last-move]');
@@ -77,7 +78,7 @@ describe('every board at 1366x768 and 390x844', () => {
         expect(shown.index).toBeTruthy();
         expect(shown.lineIndex).toBe(shown.index);
         expect(shown.line).toContain(shown.what);
-        if (b.game !== 'kap_kairo') expect(shown.drawn, 'the last move drawn').toBeGreaterThan(0);
+        if (b.game !== 'kap_kairo' && shown.what !== 'end moves') expect(shown.drawn, `the last move drawn: ${shown.what}`).toBeGreaterThan(0);
         const o = await overflow(page);
         expect(o.page, 'the page scrolls sideways').toBeLessThanOrEqual(0);
         // Kariba and Kitara are drawn to fit the width; the other boards may scroll in their frame.

@@ -203,6 +203,30 @@ test('kitara: the board draws every area with its owner and figures, and every k
   }
 });
 
+// Every kind of move but `end moves` (which changes nothing on the board) is drawn as the last move:
+// an outlined area, the newest kingdom card, or the outlined discard line.
+test('kitara: every kind of last move is drawn on the board', () => {
+  const drawnKinds = new Set<string>();
+  for (const c of [...kitaraFixtures.cases, ...kitaraFixtures.starts]) {
+    // No fixture position is an attack decision; an attack on the map's first area stands in.
+    const moves: [string, KitaraAction][] = c.legal.map((text, i) => [text, c.legal_structured[i] as unknown as KitaraAction]);
+    moves.push([`attack ${c.view.map[0].name}`, { kind: 'attack', area: c.view.map[0].name }]);
+    for (const [text, action] of moves) {
+      if (action.kind === 'take' && c.view.players[c.viewer].kingdom.length === 0) continue; // the card is not in the kingdom yet
+      const ui = gameUi('kitara');
+      const last = { index: 1, player: c.viewer, action: text, structured: action as never };
+      const props: BoardProps = { view: c.view as never, legal: [], viewer: c.viewer, targets: new Map(), picked: [], onPick: () => {}, last, names: [] };
+      const outlined = elements(render(ui.Board(props))).filter((e) => String(e.attrs.class ?? '').split(' ').includes('last'));
+      if (action.kind === 'end_moves') expect(outlined, text).toEqual([]);
+      else {
+        expect(outlined.length, `${c.spec}: ${text}`).toBeGreaterThan(0);
+        drawnKinds.add(action.kind);
+      }
+    }
+  }
+  expect([...drawnKinds].sort()).toEqual(['attack', 'discard', 'group', 'move_from', 'place', 'remove', 'retreat', 'start', 'take', 'to']);
+});
+
 test('kitara: hero token values appear only for the seat the view gives them to', () => {
   const { holders, views } = kitaraFixtures.tokens;
   expect(holders.length).toBeGreaterThan(0);
