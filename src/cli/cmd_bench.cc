@@ -1,5 +1,5 @@
-// `savanna bench [SPEC...] [--seconds S] [--json]`: speed figures of games through the State API,
-// as a table or (--json) as one JSON document on stdout with the table on stderr.
+// `savanna bench [SPEC...] [--seconds S] [--search AGENT] [--json]`: speed figures of games through
+// the State API, as a table or (--json) as one JSON document on stdout with the table on stderr.
 #include <fmt/core.h>
 
 #include <iostream>
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "agents/agent.h"
 #include "cli/commands.h"
 #include "reference/bare_kariba_loop.h"
 #include "sim/benchmark.h"
@@ -18,6 +19,7 @@ namespace {
 struct BenchOptions {
   std::vector<std::string> specs;
   std::string seconds = "0.5";
+  std::string search{kBenchSearch};
   bool json = false;
 };
 
@@ -78,6 +80,14 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
     list.push_back(*game);
   }
   if (options.specs.empty()) list = DefaultGames(games);
+  // The search is checked before anything is measured: a spec error or an agent that does not
+  // search is reported at once, with nothing printed.
+  if (auto agent = MakeAgent(options.search, kBenchSeed); !agent)
+    return PrintError("--search: " + agent.error().message);
+  if (!list.empty() && !SearchReportsIterations(*list.front(), options.search, kBenchSeed))
+    return PrintError("--search: " + options.search +
+                      " reports no iterations (give a search agent: an ismcts configuration, a "
+                      "level such as strong, or flat_mc)");
   size_t width = 4;
   for (const auto& game : list) width = std::max(width, game->Spec().size());
   // With --json the table goes to stderr, so that stdout is the document alone.
@@ -100,7 +110,7 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
   for (int64_t k = 0; k < total; ++k) {
     const Game* game = list[size_t(k)].get();
     if (bar) (*bar)(k, total);
-    const BenchFigures f = MeasureGame(*game, *seconds, kBenchSeed);
+    const BenchFigures f = MeasureGame(*game, *seconds, kBenchSeed, options.search);
     figures.push_back(FiguresToJson(f, game->Spec()));
     if (bar) bar->Clear();
     table << fmt::format(
@@ -116,8 +126,10 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
   for (const auto& r : ratios)
     bare_loop.push_back(BareLoopRatio(table, r.spec, r.players, r.api, *seconds));
   if (options.json)
-    std::cout << FormatJson(
-        Json{{"seconds", *seconds}, {"games", figures}, {"bare_loop", bare_loop}});
+    std::cout << FormatJson(Json{{"seconds", *seconds},
+                                 {"search", options.search},
+                                 {"games", figures},
+                                 {"bare_loop", bare_loop}});
   return kExitOk;
 }
 
@@ -131,13 +143,18 @@ void AddBenchCommand(CLI::App& app, Context& context) {
                                                     RunBench);
   cmd->add_option("SPECS", options->specs, "Game specs (default: every game at each player count)")
       ->type_name("SPEC...");
-  cmd->add_flag("--json", options->json,
-                "Print {seconds, games: [{spec, moves_per_second, games_per_second, clone_ns, "
-                "copy_ns, legal_actions_ns, determinize_ns, ismcts_iterations_per_second}], "
-                "bare_loop: [{spec, bare_loop_moves_per_second, api_ratio}]} on stdout (the "
-                "table goes to stderr)");
+  cmd->add_flag(
+      "--json", options->json,
+      "Print {seconds, search, games: [{spec, moves_per_second, games_per_second, clone_ns, "
+      "copy_ns, legal_actions_ns, determinize_ns, ismcts_iterations_per_second}], "
+      "bare_loop: [{spec, bare_loop_moves_per_second, api_ratio}]} on stdout (the "
+      "table goes to stderr)");
   cmd->add_option("--seconds", options->seconds, "Measuring time per figure (default 0.5)")
       ->type_name("S");
+  cmd->add_option("--search", options->search,
+                  "The search agent whose iterations/s the last column reports (default "
+                  "ismcts(iters=1000); any ismcts configuration, a level such as strong, flat_mc)")
+      ->type_name("AGENT");
 }
 
 }  // namespace savanna::cli

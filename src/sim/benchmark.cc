@@ -105,7 +105,17 @@ std::vector<std::unique_ptr<State>> MidGameStates(const Game& game, int count, u
   return states;
 }
 
-BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed) {
+bool SearchReportsIterations(const Game& game, std::string_view search, uint64_t seed) {
+  auto agent = MakeAgent(search, DeriveSeed(seed, 3));
+  SAVANNA_CHECK_MSG(agent.has_value(), std::string(search) + ": not an agent spec");
+  // A few states: a search may report nothing where only one action is legal.
+  for (const auto& state : MidGameStates(game, 8, seed))
+    for (const ActionEstimate& e : agent.value()->Analyze(*state, state->PlayersToAct().First()))
+      if (e.visits > 0) return true;
+  return false;
+}
+
+BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed, std::string_view search) {
   BenchFigures figures;
   figures.spec = game.Spec();
   MeasurePlayouts(game, seconds, seed, figures);
@@ -150,8 +160,9 @@ BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed) {
     sink += uint64_t(scratch[j]->MoveNumber());
   });
 
-  // Step 6. ISMCTS decisions of 1000 iterations, cycling through the states.
-  auto agent = MakeAgent("ismcts(iters=1000)", DeriveSeed(seed, 3));
+  // Step 6. Decisions of the search (by default ISMCTS of 1000 iterations), cycling through the
+  // states.
+  auto agent = MakeAgent(search, DeriveSeed(seed, 3));
   SAVANNA_CHECK(agent.has_value());
   int64_t iterations = 0;
   const Clock::time_point start = Clock::now();

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
@@ -19,15 +20,26 @@ struct BenchFigures {
   double copy_ns = 0;           // State::CopyFrom into an existing state (no allocation)
   double legal_actions_ns = 0;  // one LegalActions call at a mid-game state
   double determinize_ns = 0;    // DeterminizeInPlace for the player to act
-  // ismcts(iters=1000) decisions at mid-game states, one thread: iterations (each a
-  // determinization, a descent, a playout and a backup) per second.
+  // Decisions of the search agent (kBenchSearch unless given) at mid-game states, one thread:
+  // iterations (each a determinization, a descent, a playout and a backup) per second.
   double ismcts_iterations_per_second = 0;
   int64_t moves = 0;   // moves in the playout measurement
   double seconds = 0;  // wall time of the playout measurement
 };
 
-// Measures `game` on the calling thread for about `seconds` per figure.
-BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed);
+// The search whose iterations per second bench measures by default.
+inline constexpr std::string_view kBenchSearch = "ismcts(iters=1000)";
+
+// Measures `game` on the calling thread for about `seconds` per figure; `search` is an agent spec
+// whose Analyze reports visits (an ISMCTS configuration, a level, flat_mc), already checked with
+// SearchReportsIterations.
+BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed,
+                         std::string_view search = kBenchSearch);
+
+// Whether the agent `search` makes reports iterations (visits) from Analyze on a mid-game state of
+// `game`: false for agents that do not search (random, greedy), whose iterations bench cannot
+// count. The spec must be valid (MakeAgent succeeds).
+bool SearchReportsIterations(const Game& game, std::string_view search, uint64_t seed);
 
 // `count` non-terminal states of `game`, each reached by random play from its own seed and
 // stopped at a uniformly random move of its game: the inputs of the clone, copy, legal-action

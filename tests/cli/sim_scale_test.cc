@@ -61,6 +61,28 @@ TEST_F(SimScaleTest, BenchJsonGoesToStdoutAndTheTableToStderr) {
   EXPECT_NE(r.err.find("MOVES/S"), std::string::npos) << r.err;
 }
 
+// `bench --search` measures the iterations of the agent it names; a bad spec or an agent that does
+// not search is refused before anything is measured or printed.
+TEST_F(SimScaleTest, BenchMeasuresTheSearchItIsGiven) {
+  const ProgramOutput r = Savanna({"bench", "kalimambo(players=2)", "--seconds", "0.01", "--json",
+                                   "--search", "strong(time=0.001)"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const Json doc = Json::parse(r.out);
+  EXPECT_EQ(doc["search"], "strong(time=0.001)");
+  EXPECT_GT(doc["games"][0]["ismcts_iterations_per_second"].get<double>(), 0);
+  EXPECT_EQ(
+      Json::parse(
+          Savanna({"bench", "kalimambo(players=2)", "--seconds", "0.01", "--json"}).out)["search"],
+      "ismcts(iters=1000)");
+  for (const char* bad : {"greedy", "ismcts(bogus=1)", "nobody"}) {
+    const ProgramOutput refused =
+        Savanna({"bench", "kalimambo(players=2)", "--seconds", "0.01", "--search", bad});
+    ExpectOneLineError(refused, 1);
+    EXPECT_NE(refused.err.find("--search"), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.out, "") << bad;
+  }
+}
+
 // `agents` lists what `--agents` accepts, as `games` lists the games.
 TEST_F(SimScaleTest, AgentsListsTheAgentsAndTheirParameters) {
   const Json list = OutJson(Savanna({"agents", "--json"}));

@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <memory>
+
+#include "agents/agent.h"
+#include "core/action_list.h"
 #include "games/registry.h"
 
 namespace savanna {
@@ -38,6 +43,43 @@ TEST(MeasureGameTest, ReportsEveryFigure) {
   EXPECT_GT(f.copy_ns, 0);
   EXPECT_GT(f.legal_actions_ns, 0);
   EXPECT_GT(f.determinize_ns, 0);
+}
+
+// A stand-in search for the test: every Analyze reports 7 visits of the first legal action and
+// is counted.
+std::atomic<int64_t> g_analyses{0};
+class SevenVisits : public Agent {
+ public:
+  Action Choose(const State& state, Player player) override {
+    ActionList legal;
+    state.LegalActions(player, legal);
+    return legal[0];
+  }
+  std::string Spec() const override { return "bench_seven_visits"; }
+  std::vector<ActionEstimate> Analyze(const State& state, Player player) override {
+    ++g_analyses;
+    return {ActionEstimate{Choose(state, player), 7, 0, 0}};
+  }
+};
+
+// `savanna bench --search AGENT`: the iterations counted are the visits that agent reports.
+TEST(MeasureGameTest, CountsTheIterationsOfTheSearchItIsGiven) {
+  ASSERT_TRUE(RegisterExternalAgent("bench_seven_visits", [](uint64_t) {
+                return std::make_unique<SevenVisits>();
+              }).has_value());
+  auto game = Games().Create("kalimambo(players=3)");
+  ASSERT_TRUE(game.has_value());
+  g_analyses = 0;
+  const BenchFigures f = MeasureGame(**game, 0.02, 1, "bench_seven_visits");
+  ASSERT_GT(g_analyses.load(), 0);
+  // Every Analyze call ran within the measured time, so at least 7 per call per measured second
+  // (the measured time ends after the last call).
+  EXPECT_GT(f.ismcts_iterations_per_second, 0);
+  EXPECT_LE(f.ismcts_iterations_per_second, 7.0 * double(g_analyses.load()) / 0.02);
+  EXPECT_TRUE(SearchReportsIterations(**game, "bench_seven_visits", 1));
+  EXPECT_TRUE(SearchReportsIterations(**game, "ismcts(iters=50)", 1));
+  EXPECT_FALSE(SearchReportsIterations(**game, "random", 1));
+  EXPECT_FALSE(SearchReportsIterations(**game, "greedy", 1));
 }
 
 }  // namespace
