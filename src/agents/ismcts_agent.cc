@@ -2,6 +2,8 @@
 // shared tree, run in slices) and the final choice.
 #include "agents/ismcts_agent.h"
 
+#include <map>
+
 #include "agents/ismcts_search.h"
 #include "agents/ismcts_shared_tree.h"
 #include "agents/search_agent.h"
@@ -9,6 +11,10 @@
 
 namespace savanna {
 namespace {
+
+// The `final` parameter: the move at a simultaneous root is the most visited (the baseline), or
+// with simul=rm the most likely in the average strategy, or one drawn from it.
+enum class FinalChoice { kVisits, kAverage, kSample };
 
 class IsmctsAgent final : public SearchAgent {
  public:
@@ -23,7 +29,44 @@ class IsmctsAgent final : public SearchAgent {
   std::vector<std::unique_ptr<ismcts::Search>> searches_;
   std::unique_ptr<ismcts::SharedTree> shared_;
   bool reuse_;
+  FinalChoice final_;
 };
+
+FinalChoice FinalOf(const Params& params) {
+  const std::string& final = params.Choice("final");
+  return final == "average"  ? FinalChoice::kAverage
+         : final == "sample" ? FinalChoice::kSample
+                             : FinalChoice::kVisits;
+}
+
+// The move from the searches' root average strategies (summed by action): the most likely (ties:
+// the lower id), or with `sample` one drawn from it by `rng`. kInvalidAction when they are empty.
+Action FromAverageStrategy(const std::vector<std::unique_ptr<ismcts::Search>>& searches,
+                           bool sample, Rng rng) {
+  std::map<Action, double> sums;
+  double total = 0;
+  for (const auto& search : searches)
+    for (const ismcts::ActionWeight& w : search->RootStrategy()) {
+      sums[w.action] += w.weight;
+      total += w.weight;
+    }
+  if (total <= 0) return kInvalidAction;
+  Action best = kInvalidAction;
+  double best_weight = 0;
+  double target = rng.Uniform() * total;
+  for (const auto& [action, weight] : sums) {
+    if (sample && weight > 0) {
+      best = action;  // the last with weight, should rounding leave `target` unspent
+      if (target < weight) return action;
+      target -= weight;
+    }
+    if (!sample && weight > best_weight) {
+      best = action;
+      best_weight = weight;
+    }
+  }
+  return best;
+}
 
 }  // namespace
 
@@ -70,6 +113,16 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                   "each player selects in its own tree, the others' trees follow "
                                   "the move as they see it (false: the searching player's tree "
                                   "only, the baseline)"));
+  specs.push_back(ParamSpec::Choice("simul", "ucb", {"ucb", "rm"},
+                                    "selection at simultaneous decisions: ucb: decoupled UCB (the "
+                                    "baseline); rm: regret matching with gamma exploration"));
+  specs.push_back(ParamSpec::Double("gamma", 0.1, 0, 1,
+                                    "with simul=rm: the share of uniformly random choices mixed "
+                                    "into the regret-matching strategy"));
+  specs.push_back(ParamSpec::Choice("final", "visits", {"visits", "average", "sample"},
+                                    "the move at a simultaneous root: visits: the most visited "
+                                    "(the baseline); with simul=rm: average: the most likely in "
+                                    "the average strategy; sample: drawn from it"));
   specs.push_back(ParamSpec::Bool("reuse", false,
                                   "keep the subtree of the previous decision's tree that the new "
                                   "position reaches by actions this player saw in full (false: "
@@ -87,6 +140,14 @@ std::vector<ParamSpec> ParallelParamSpecs() {
 }
 
 Result<void> CheckIsmctsParams(const Params& params) {
+  if (params.Choice("final") != "visits" && params.Choice("simul") != "rm")
+    return Fail(ErrorCode::kInvalidArgument,
+                "ismcts: final=" + params.Choice("final") +
+                    " needs simul=rm (the average strategy exists only with regret matching)");
+  if (params.Choice("simul") == "rm" && params.Bool("mo"))
+    return Fail(ErrorCode::kInvalidArgument,
+                "ismcts: simul=rm does not combine with mo=true (the observers' trees select by "
+                "UCB)");
   if (params.Choice("parallel") == "tree" && params.Bool("reuse"))
     return Fail(ErrorCode::kInvalidArgument,
                 "ismcts: reuse=true does not combine with parallel=tree (the kept subtree is "
@@ -108,7 +169,7 @@ Result<void> CheckIsmctsParams(const Params& params) {
 }
 
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
-    : SearchAgent("ismcts", params, seed), reuse_(params.Bool("reuse")) {
+    : SearchAgent("ismcts", params, seed), reuse_(params.Bool("reuse")), final_(FinalOf(params)) {
   const bool tree = params.Choice("parallel") == "tree";
   SAVANNA_CHECK(!(tree && reuse_));  // CheckIsmctsParams refuses it
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
@@ -117,10 +178,10 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
     searches_.push_back(std::make_unique<ismcts::Search>(
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
-        ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
-                              params.Double("widen"), params.Double("history"),
-                              params.Choice("ties") == "random", params.Bool("pom"),
-                              params.Bool("mo")}));
+        ismcts::TreeKnowledge{
+            params.Double("expand"), params.Double("bias"), params.Double("widen"),
+            params.Double("history"), params.Choice("ties") == "random", params.Bool("pom"),
+            params.Bool("mo"), params.Choice("simul") == "rm", params.Double("gamma")}));
   if (tree)
     shared_ =
         std::make_unique<ismcts::SharedTree>(*searches_[0], threads(), int(params.Int("vloss")));
@@ -163,8 +224,16 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
     return MergeEstimates(parts);
   }
   Action Pick(const std::vector<ActionEstimate>& estimates) const override {
+    if (agent_.final_ != FinalChoice::kVisits && state().PlayersToAct().Size() > 1) {
+      const Action action =
+          FromAverageStrategy(agent_.searches_, agent_.final_ == FinalChoice::kSample,
+                              Rng(DeriveSeed(seed(), kFinalDrawStream)));
+      if (action != kInvalidAction) return action;
+    }
     return MostVisited(estimates);
   }
+  // The generator stream of final=sample's draw (the parts' searches use streams 0..threads-1).
+  static constexpr uint64_t kFinalDrawStream = 1'000'003;
 
   std::vector<bool> begun_;  // per part, with reuse: whether its search has begun
 };

@@ -211,6 +211,8 @@ void Search::KeepSubtree(uint32_t root) {
     joint.next = joint_marks_.Rank(joint.next);
     joint.child = node_marks_.Rank(joint.child);
   });
+  // Regret matching's statistics stay beside their edges (the vector is empty without it).
+  if (knowledge_.regret_matching) CompactMarked(regrets_, edge_marks_, 0, [](RegretStats&) {});
 }
 
 void Search::RankMarks::Reset(size_t n) {

@@ -23,6 +23,7 @@ void Search::ClearTree() {
   nodes_.clear();
   edges_.clear();
   joints_.clear();
+  regrets_.clear();
 }
 
 void Search::Prepare(const State& root, Player player, uint64_t seed) {
@@ -62,7 +63,7 @@ int64_t Search::Continue(const State& root, BudgetClock& clock) {
 
 size_t Search::TreeBytes() const {
   return nodes_.capacity() * sizeof(Node) + edges_.capacity() * sizeof(Edge) +
-         joints_.capacity() * sizeof(JointChild);
+         joints_.capacity() * sizeof(JointChild) + regrets_.capacity() * sizeof(RegretStats);
 }
 
 bool Search::ReserveForIteration() {
@@ -88,7 +89,7 @@ bool Search::ReserveForIteration() {
     return true;
   };
   return reserve(nodes_, 1) && reserve(joints_, 1) && reserve(edges_, size_t(kMaxPlayers)) &&
-         fits();
+         (!knowledge_.regret_matching || reserve(regrets_, size_t(kMaxPlayers))) && fits();
 }
 
 std::vector<ActionEstimate> Search::RootEstimates() const {
@@ -122,6 +123,8 @@ void Search::Determinize(const State& root, Worker& w) {
 
 void Search::Descend(Worker& w) {
   w.path.clear();
+  w.regret_steps.clear();
+  w.regret_edges.clear();
   w.can_grow = ReserveForIteration();
 
   // Step 2. Selection and expansion: descend until a node is created (or, in a full tree, an
@@ -148,7 +151,9 @@ void Search::Descend(Worker& w) {
     bool off_tree = false;
     Hasher joint;
     for (Player p : acting) {
-      const uint32_t e = Select(w, node, p, expanded, chosen[p]);
+      const uint32_t e = knowledge_.regret_matching
+                             ? SelectByRegret(w, node, p, expanded, chosen[p])
+                             : Select(w, node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
       if (e != kNone) w.path.push_back(e);
       // Keyed by the edge's action: the class, not the move played, with partially observable
@@ -178,6 +183,7 @@ void Search::BackUp(const Worker& w) {
   // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
   // player who chose it; with several observers, in every tree.
   BackUpPath(w.path, w);
+  if (knowledge_.regret_matching) BackUpRegrets(w);
   if (!knowledge_.mo) return;
   for (size_t q = 0; q < size_t(observed_players_); ++q)
     if (Player(q) != root_player_) observers_[q]->BackUpPath(w.observer_paths[q], w);
@@ -289,6 +295,7 @@ uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
   edge.player = p;
   edge.next = prev == kNone ? nodes_[node].first_edge : edges_[prev].next;
   edges_.push_back(edge);
+  if (knowledge_.regret_matching) regrets_.emplace_back();
   const uint32_t index = uint32_t(edges_.size() - 1);
   if (prev == kNone) {
     nodes_[node].first_edge = index;
