@@ -123,6 +123,10 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                     "the move at a simultaneous root: visits: the most visited "
                                     "(the baseline); with simul=rm: average: the most likely in "
                                     "the average strategy; sample: drawn from it"));
+  specs.push_back(ParamSpec::Bool("reopen", false,
+                                  "at a simultaneous step, take back the other players' hidden "
+                                  "submissions in each determinization, so that the search "
+                                  "chooses them (false: drawn uniformly, the baseline)"));
   specs.push_back(ParamSpec::Bool("reuse", false,
                                   "keep the subtree of the previous decision's tree that the new "
                                   "position reaches by actions this player saw in full (false: "
@@ -153,6 +157,13 @@ Result<void> CheckIsmctsParams(const Params& params) {
                 "ismcts: reuse=true does not combine with parallel=tree (the kept subtree is "
                 "found per tree at a decision's start, outside the threads' budget); use "
                 "parallel=root");
+  if (params.Bool("reopen") && (params.Bool("mo") || params.Bool("reuse")))
+    return Fail(ErrorCode::kInvalidArgument,
+                std::string("ismcts: reopen=true does not combine with ") +
+                    (params.Bool("mo") ? "mo=true (the observers' trees follow submissions as "
+                                         "they were made)"
+                                       : "reuse=true (a kept subtree was grown below the "
+                                         "submissions as they were made)"));
   if (params.Bool("mo")) {
     const char* refused = params.Bool("pom")     ? "pom=true (each observer's tree already holds "
                                                    "others' moves as they look to it)"
@@ -178,10 +189,11 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
     searches_.push_back(std::make_unique<ismcts::Search>(
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
-        ismcts::TreeKnowledge{
-            params.Double("expand"), params.Double("bias"), params.Double("widen"),
-            params.Double("history"), params.Choice("ties") == "random", params.Bool("pom"),
-            params.Bool("mo"), params.Choice("simul") == "rm", params.Double("gamma")}));
+        ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
+                              params.Double("widen"), params.Double("history"),
+                              params.Choice("ties") == "random", params.Bool("pom"),
+                              params.Bool("mo"), params.Choice("simul") == "rm",
+                              params.Double("gamma"), params.Bool("reopen")}));
   if (tree)
     shared_ =
         std::make_unique<ismcts::SharedTree>(*searches_[0], threads(), int(params.Int("vloss")));

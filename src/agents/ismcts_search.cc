@@ -119,6 +119,7 @@ void Search::Determinize(const State& root, Worker& w) {
   // Step 1. A fresh determinization: everything the searching player cannot see is re-drawn.
   w.scratch->CopyFrom(root);
   w.scratch->DeterminizeInPlace(root_player_, w.rng);
+  if (knowledge_.reopen) w.scratch->ReopenHiddenSubmissions(root_player_);
 }
 
 void Search::Descend(Worker& w) {

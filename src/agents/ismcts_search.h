@@ -95,6 +95,11 @@ struct TreeKnowledge {
   // UCB, the baseline). Sequential decisions are unchanged.
   bool regret_matching = false;
   double gamma = 0.1;
+  // Reopened simultaneous steps (docs/agents.md "Reopened simultaneous steps"): each
+  // determinization takes back the other players' hidden submissions of the step under way
+  // (State::ReopenHiddenSubmissions), so the search chooses them as at a step's first submission
+  // instead of playing a uniformly drawn one (false: drawn, the baseline).
+  bool reopen = false;
 
   // Whether the search needs the game's policy.
   bool UsesPolicy() const { return expand > 0 || bias > 0; }

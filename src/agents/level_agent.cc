@@ -48,6 +48,9 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   // (docs/agents.md, "Knowledge in the tree"; measured at equal time against the levels without).
   search->Set("expand", level.policy ? 1.0 : 0.0);
   search->Set("widen", level.policy ? 1.0 : 0.0);
+  // Every level chooses the other players' hidden submissions of a simultaneous step in its
+  // search instead of drawing them (docs/agents.md, "Reopened simultaneous steps").
+  search->Set("reopen", true);
   search_ = MakeIsmctsAgent(*search, seed);
 }
 

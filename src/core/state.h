@@ -117,6 +117,12 @@ class State {
   // other players' pending submissions re-drawn, the state's RNG re-seeded from `rng`) so that
   // the result is consistent with all the viewer has observed: View(viewer) is unchanged.
   virtual void DeterminizeInPlace(Player viewer, Rng& rng) = 0;
+  // For search: takes back every other player's submission in the simultaneous step under way
+  // that `viewer` cannot see, so that those players are to act in it again (their choice then
+  // made by the search instead of drawn uniformly by DeterminizeInPlace). The result is a state
+  // of the same step with fewer submissions in; View(viewer) shows those players as still to
+  // submit. Default: nothing to take back (games without hidden simultaneous submissions).
+  virtual void ReopenHiddenSubmissions(Player viewer) { (void)viewer; }
   std::unique_ptr<State> Determinize(Player viewer, Rng& rng) const;
 
   // ---- The end -------------------------------------------------------------------------------

@@ -192,6 +192,12 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
         ismcts::TreeKnowledge{.expand = 0.8, .pom = true, .regret_matching = true, .gamma = 0.1});
     EXPECT_EQ(after_warm_up(regret_merging), 0)
         << config.spec << ": ISMCTS iterations with regret matching and partially observable moves";
+    // Reopened simultaneous steps (reopen=1): the other players' hidden submissions taken back in
+    // every determinization, their choices then made in the tree (the levels search so).
+    ismcts::Search reopened(0.7, 0, 0.5, 0, policy_playouts,
+                            ismcts::TreeKnowledge{.expand = 1.0, .widen = 1.0, .reopen = true});
+    EXPECT_EQ(after_warm_up(reopened), 0)
+        << config.spec << ": ISMCTS iterations with reopened simultaneous steps";
     // Multiple observers: every player's tree walked together (with the policy in the tree, so
     // that the observers' own selections use it too).
     ismcts::Search observers(

@@ -47,7 +47,8 @@ TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
       "history=0,iters=300,"
       "margin=0.5,"
       "mast=0,mo=false,parallel=root,"
-      "playout=random,pom=false,reuse=false,seed=9,simul=ucb,threads=1,ties=first,time=0,tree_mb=0,"
+      "playout=random,pom=false,reopen=false,reuse=false,seed=9,simul=ucb,threads=1,ties=first,"
+      "time=0,tree_mb=0,"
       "vloss=1,widen=0)");
   auto again = Make(ismcts->Spec(), 1);
   EXPECT_EQ(again->Spec(), ismcts->Spec());

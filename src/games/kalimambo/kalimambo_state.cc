@@ -27,4 +27,15 @@ void KalimamboState::DeterminizeInPlace(Player viewer, Rng& rng) {
   d_.rng.Seed(rng.Next());
 }
 
+void KalimamboState::ReopenHiddenSubmissions(Player viewer) {
+  // A submitted card stays in its hand until the round resolves, so taking it back is clearing
+  // the submission.
+  for (int p = 0; p < config().players; ++p) {
+    if (p == viewer || d_.pending[p] < 0) continue;
+    d_.pending[p] = -1;
+    d_.submitted = uint8_t(d_.submitted & ~(1u << p));
+    --d_.move_number;
+  }
+}
+
 }  // namespace savanna::kalimambo

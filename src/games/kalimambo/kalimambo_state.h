@@ -47,6 +47,7 @@ class KalimamboState final : public StateBase<KalimamboState, KalimamboData, Con
   // Scores are minus points negated, so that the generic Winners (highest score) are the
   // players with the fewest minus points.
   SAVANNA_GAME_STATE_OVERRIDES;
+  void ReopenHiddenSubmissions(Player viewer) override;
   bool IsTerminal() const override { return d_.round >= config().num_cards; }
 };
 

@@ -24,4 +24,14 @@ void KapKairoState::DeterminizeInPlace(Player viewer, Rng& rng) {
   d_.rng.Seed(rng.Next());
 }
 
+void KapKairoState::ReopenHiddenSubmissions(Player viewer) {
+  // A sealed bid is paid only when the step resolves, so taking it back is clearing it.
+  if (d_.phase != Phase::kBid) return;
+  for (int p = 0; p < config().players; ++p) {
+    if (p == viewer || d_.pending[p] < 0) continue;
+    d_.pending[p] = -1;
+    --d_.move_number;
+  }
+}
+
 }  // namespace savanna::kap_kairo

@@ -96,6 +96,7 @@ class KapKairoState final : public StateBase<KapKairoState, KapKairoData, Config
  public:
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
+  void ReopenHiddenSubmissions(Player viewer) override;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
   // Scores: landscapes built per player. Winners: the builder of the eighth landscape; if the
   // game ends because nothing is left to auction, the most landscapes built, then the most
