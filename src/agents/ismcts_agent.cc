@@ -236,7 +236,10 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
     return MergeEstimates(parts);
   }
   Action Pick(const std::vector<ActionEstimate>& estimates) const override {
-    if (agent_.final_ != FinalChoice::kVisits && state().PlayersToAct().Size() > 1) {
+    // The tree's root decides whether it is simultaneous (with reopen=1 it may be where the
+    // state has one seat to act); at a sequential root no strategy is summed, so the average is
+    // empty and the most visited is played.
+    if (agent_.final_ != FinalChoice::kVisits) {
       const Action action =
           FromAverageStrategy(agent_.searches_, agent_.final_ == FinalChoice::kSample,
                               Rng(DeriveSeed(seed(), kFinalDrawStream)));
