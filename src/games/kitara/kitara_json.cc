@@ -97,8 +97,10 @@ Result<void> CheckPhase(const Config& config, const KitaraData& d) {
                       ph == Phase::kMoveBorder || ph == Phase::kRetreat;
   if ((ph == Phase::kStart) != (d.round == 0))
     return Bad("field 'round' is 0 exactly during set-up (phase 'start')");
-  if (d.last_round != 0 && d.last_round > d.round + 1)
-    return Bad("field 'last_round' is at most one round after the current one");
+  // The end is set for the round after the one in which it was triggered and the game is over at
+  // that round's end, so a set last round is the current round or the next one.
+  if (d.last_round != 0 && (d.last_round > d.round + 1 || d.last_round < d.round))
+    return Bad("field 'last_round' is the current round or the next one (or 0: not set)");
   if (moving != (d.moves_left > 0)) return Bad("field 'moves_left' is positive exactly in moves");
   if ((ph == Phase::kRetreat) != (d.retreat_player >= 0))
     return Bad("retreat: a retreating player exactly in phase 'retreat'");

@@ -560,6 +560,18 @@ TEST(KitaraDecisions, BadStateDocumentsAreRejected) {
        },
        ""},
       {[](Json& j) { j["phase"] = "dance"; }, "field 'phase' must be one of"},
+      // A last round already past (found by fuzz_state_document): the game would end at this
+      // round's end with a round that is not the last one, a state that does not load back.
+      {[](Json& j) {
+         j["round"] = 3;
+         j["last_round"] = 2;
+       },
+       "field 'last_round' is the current round or the next one"},
+      {[](Json& j) {
+         j["round"] = 3;
+         j["last_round"] = 5;
+       },
+       "field 'last_round' is the current round or the next one"},
   };
   for (size_t i = 0; i < cases.size(); ++i) {
     Json bad = good;
@@ -568,6 +580,13 @@ TEST(KitaraDecisions, BadStateDocumentsAreRejected) {
     ASSERT_FALSE(r.has_value()) << "case " << i;
     EXPECT_NE(r.error().message.find(cases[i].expected), std::string::npos)
         << "case " << i << ": " << r.error().message;
+  }
+  // Not set, this round and the next one are the last rounds a game can be playing.
+  for (int last : {0, 3, 4}) {
+    Json ok = good;
+    ok["round"] = 3;
+    ok["last_round"] = last;
+    EXPECT_TRUE(s->game().StateFromJson(ok).has_value()) << "last_round " << last;
   }
 }
 
