@@ -9,10 +9,13 @@ namespace savanna {
 
 const std::vector<LevelInfo>& Levels() {
   static const std::vector<LevelInfo> levels = {
-      {"easy", "ISMCTS with random playouts, 0.002 s a decision", 0.002, false, 0},
+      {"easy",
+       "ISMCTS with random playouts that chooses the hidden cards or bids others already "
+       "submitted in a simultaneous step instead of drawing them, 0.002 s a decision",
+       0.002, false, 0},
       {"medium",
-       "ISMCTS with the game's heuristic playouts, cut off and evaluated where the game prefers, "
-       "and the game's policy ordering the tree's expansions, 0.02 s",
+       "as easy, with the game's heuristic playouts, cut off and evaluated where the game "
+       "prefers, and the game's policy ordering the tree's expansions, 0.02 s a decision",
        0.02, true, -1},
       {"strong", "as medium, 0.2 s a decision", 0.2, true, -1},
       {"expert", "as medium, 1 s a decision", 1.0, true, -1},
