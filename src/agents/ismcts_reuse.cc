@@ -39,13 +39,15 @@ bool Search::BeginReusing(const State& root, Player player, uint64_t seed) {
   uint32_t node = kNone;
   if (has_last_root_ && !nodes_.empty() && player == root_player_ && SameType(*last_root_, root))
     node = FindContinuation(root);
-  if (node == kNone) {
-    Begin(root, player, seed);
-  } else {
+  if (node != kNone) {
     DropIllegalEdges(node, root, player);
     KeepSubtree(node);
     Prepare(root, player, seed);
+    // A continuation the previous search reached but never searched from (a leaf, or edges
+    // that are all illegal now) holds nothing worth keeping: the tree starts afresh.
+    if (RootVisits() == 0) node = kNone;
   }
+  if (node == kNone) Begin(root, player, seed);
   if (!last_root_ || !SameType(*last_root_, root)) {
     last_root_ = root.Clone();
   } else {

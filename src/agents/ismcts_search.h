@@ -174,9 +174,10 @@ class Search {
   // but keeps the subtree of the previous search's tree that `root` reaches, when `root` follows
   // the previous root (the last BeginReusing's) for the same player by actions that `player`
   // saw in full (its own, and others' whose public text is their whole text). Otherwise, or
-  // when any such action is hidden from `player`, the tree starts afresh. Returns whether a
-  // subtree was kept. Allocates nothing once its buffers have grown, except the action texts
-  // compared along the path (short texts fit in a string without allocating).
+  // when any such action is hidden from `player`, or when the subtree has no visits at `root`,
+  // the tree starts afresh. Returns whether a subtree was kept. Allocates nothing once its buffers
+  // have grown, except the action texts compared along the path (short texts fit in a string
+  // without allocating).
   bool BeginReusing(const State& root, Player player, uint64_t seed);
   // Runs iterations on `root` (the state given to Begin) until `clock` says stop; returns how
   // many. Continuing in several calls gives the tree one call would.
