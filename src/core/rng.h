@@ -4,9 +4,11 @@
 // standard library (std::uniform_int_distribution and std::shuffle do not).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 namespace savanna {
@@ -68,6 +70,17 @@ class Rng {
     }
   }
 
+  // Shuffles data[0..n) like Shuffle after putting the values in ascending order, so the result
+  // depends on the values and this generator only, never on the order they came in. A
+  // determinization shuffles the hidden cards this way: with a given seed it then draws the
+  // same world from every state its viewer cannot tell apart, and a search whose seed is known
+  // cannot give away the true hidden order through the moves it chooses.
+  template <class T>
+  void ShuffleIgnoringOrder(T* data, size_t n) {
+    SortSmall(data, n);
+    Shuffle(data, n);
+  }
+
   // The full generator state, for saving and restoring (ToJson/FromJson of game states).
   const Words& words() const { return s_; }
   // Restores a saved state; returns false (and changes nothing) for the all-zero state, which
@@ -78,6 +91,24 @@ class Rng {
 
  private:
   static uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+  // Ascending order. Bytes (every pool of cards, counters or tokens in the games) are counted,
+  // in time linear in n and the largest value: a determinization runs in every search iteration.
+  template <class T>
+  static void SortSmall(T* data, size_t n) {
+    if constexpr (std::is_same_v<T, uint8_t>) {
+      uint8_t top = 0;
+      for (size_t i = 0; i < n; ++i) top = std::max(top, data[i]);
+      std::array<uint16_t, 256> count;
+      std::fill_n(count.begin(), int(top) + 1, uint16_t(0));
+      for (size_t i = 0; i < n; ++i) ++count[data[i]];
+      size_t k = 0;
+      for (int v = 0; v <= top; ++v)
+        for (int c = 0; c < count[size_t(v)]; ++c) data[k++] = uint8_t(v);
+    } else {
+      std::sort(data, data + n);
+    }
+  }
   Words s_{};
 };
 

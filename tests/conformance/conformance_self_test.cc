@@ -70,6 +70,7 @@ INSTANTIATE_TEST_SUITE_P(
         FlawCase{SealedBidsFlaw::kAcceptsCardsNotInHand, "(not legal) was accepted"},
         FlawCase{SealedBidsFlaw::kDeterminizeKeepsRng, "kept the true RNG state"},
         FlawCase{SealedBidsFlaw::kDeterminizeOnlyReseeds, "determinizations differed"},
+        FlawCase{SealedBidsFlaw::kDeterminizeFollowsOrder, "depends on what the viewer cannot see"},
         FlawCase{SealedBidsFlaw::kLoadForgetsPending, "round trip differs"},
         FlawCase{SealedBidsFlaw::kStructuredBidsAlike, "is that of another legal action too"},
         FlawCase{SealedBidsFlaw::kTensorShowsPendingBids,

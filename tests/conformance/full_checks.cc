@@ -218,6 +218,22 @@ bool GameChecker::CheckCorruptJson() {
   return !failed_;
 }
 
+// Determinize(viewer) draws from what the viewer sees only: from `other`, a state the viewer
+// cannot tell from this one (one of its determinizations), the same generator gives the same
+// world. Otherwise a search whose seed is known would play differently with different hidden
+// cards, and its choices would give them away.
+bool GameChecker::CheckDeterminizationIgnoresTruth(Player viewer, const State& other) {
+  const uint64_t seed = check_rng_.Next();
+  Rng from_truth(seed), from_other(seed);
+  auto a = state_->Determinize(viewer, from_truth);
+  auto b = other.Determinize(viewer, from_other);
+  if (a->Hash() == b->Hash()) return true;
+  return Fail("viewer " + ViewerName(viewer) +
+              ": Determinize() depends on what the viewer cannot see: with the same generator, "
+              "a state it cannot tell from this one gives another world: " +
+              JsonDiff(a->ToJson(), b->ToJson()));
+}
+
 // Views hide what they must: Determinize(viewer) leaves View(viewer) and the viewer's
 // ObservationTensor unchanged, re-seeds the RNG and gives a valid state (one determinization per
 // step is reloaded from JSON to check this); no view shows the RNG.
@@ -247,6 +263,7 @@ bool GameChecker::CheckViews() {
           det_json["rng"] == full_json_["rng"])
         return Fail(who + ": Determinize() kept the true RNG state");
       if (!CheckTensorOfDeterminization(*det, v, tensor_)) return false;
+      if (d == 0 && !CheckDeterminizationIgnoresTruth(v, *det)) return false;
       if (det->PlayersToAct() != state_->PlayersToAct())
         return Fail(who + ": Determinize() changed PlayersToAct()");
       if (v != kSpectator) {

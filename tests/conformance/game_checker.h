@@ -47,6 +47,7 @@ class GameChecker {
   bool CheckJson();
   bool CheckCorruptJson();
   bool CheckViews();
+  bool CheckDeterminizationIgnoresTruth(Player viewer, const State& other);
   bool CheckSubmissionSecrecy();
   bool CheckOrderIndependence();
   bool CheckPublicStrings();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <map>
 #include <numeric>
 #include <set>
@@ -152,6 +153,40 @@ TEST(Rng, ShuffleGivesEveryPermutationOfThreeEquallyOften) {
   std::vector<int> values;
   for (const auto& [perm, count] : counts) values.push_back(count);
   EXPECT_LT(ChiSquare(values), 28);  // 5 degrees of freedom, past the 99.99th percentile
+}
+
+// The same values in any order give the same result with the same seed, for bytes (counted)
+// and for other types (sorted); the result is a permutation of the values.
+TEST(Rng, ShuffleIgnoringOrderDependsOnTheValuesOnly) {
+  std::vector<uint8_t> bytes = {7, 0, 3, 3, 255, 1, 7, 7, 42, 0, 9, 200, 3};
+  std::vector<int> ints(bytes.begin(), bytes.end());
+  std::vector<uint8_t> first_bytes;
+  std::vector<int> first_ints;
+  Rng order(12);
+  for (int trial = 0; trial < 20; ++trial) {
+    order.Shuffle(bytes.data(), bytes.size());
+    order.Shuffle(ints.data(), ints.size());
+    std::vector<uint8_t> b = bytes;
+    std::vector<int> n = ints;
+    Rng a(5), c(5);
+    a.ShuffleIgnoringOrder(b.data(), b.size());
+    c.ShuffleIgnoringOrder(n.data(), n.size());
+    if (trial == 0) {
+      first_bytes = b;
+      first_ints = n;
+      EXPECT_TRUE(std::is_permutation(b.begin(), b.end(), bytes.begin()));
+      EXPECT_TRUE(std::is_permutation(n.begin(), n.end(), ints.begin()));
+      EXPECT_TRUE(std::equal(b.begin(), b.end(), n.begin()));  // bytes and ints alike
+    }
+    EXPECT_EQ(b, first_bytes) << "trial " << trial;
+    EXPECT_EQ(n, first_ints) << "trial " << trial;
+  }
+  // Plain Shuffle follows the order it is given: the same seed on another order differs.
+  std::vector<uint8_t> x = {1, 2, 3, 4, 5, 6, 7, 8}, y = {8, 7, 6, 5, 4, 3, 2, 1};
+  Rng a(5), c(5);
+  a.Shuffle(x.data(), x.size());
+  c.Shuffle(y.data(), y.size());
+  EXPECT_NE(x, y);
 }
 
 TEST(Rng, SetWordsRejectsTheAllZeroState) {

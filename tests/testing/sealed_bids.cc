@@ -308,8 +308,13 @@ void SealedBidsState::DeterminizeInPlace(Player viewer, Rng& rng) {
       for (int card = 1; card <= num_cards_; ++card)
         if (HasCard(p, card) && index-- == 0) pending_[p] = int8_t(card);
     }
-    if (round_ + 1 < num_cards_)
-      rng.Shuffle(prizes_.data() + round_ + 1, size_t(num_cards_ - round_ - 1));
+    int8_t* unseen = prizes_.data() + round_ + 1;
+    const size_t left = size_t(std::max(0, num_cards_ - round_ - 1));
+    if (flaw() == SealedBidsFlaw::kDeterminizeFollowsOrder) {
+      rng.Shuffle(unseen, left);
+    } else {
+      rng.ShuffleIgnoringOrder(unseen, left);
+    }
   }
   if (flaw() != SealedBidsFlaw::kDeterminizeKeepsRng) rng_.Seed(rng.Next());
 }

@@ -36,17 +36,18 @@ inline constexpr int kSealedBidsMaxPlayers = 4;
 // that test builds a flawed game; SealedBidsEntry() and TestGames() are flawless.
 enum class SealedBidsFlaw {
   kNone,
-  kViewShowsPendingBids,    // View() shows every pending bid
-  kViewShowsPrizeOrder,     // View() shows the order of the prize deck
-  kLastSubmitterWinsTies,   // a tied round's prize goes to whoever submitted last
-  kAcceptsCardsNotInHand,   // IsLegal() accepts any card
-  kDeterminizeKeepsRng,     // DeterminizeInPlace() does not re-seed the RNG
-  kDeterminizeOnlyReseeds,  // DeterminizeInPlace() re-samples no hidden value
-  kLoadForgetsPending,      // StateFromJson() drops the pending bids
-  kStructuredBidsAlike,     // StructuredAction() gives every bid the same form
-  kTensorShowsPendingBids,  // ObservationTensor() encodes every pending bid
-  kTensorWritesPastShape,   // ObservationTensor() writes one slot past its shape
-  kTensorSkipsSlot,         // ObservationTensor() leaves its last slot as it found it
+  kViewShowsPendingBids,     // View() shows every pending bid
+  kViewShowsPrizeOrder,      // View() shows the order of the prize deck
+  kLastSubmitterWinsTies,    // a tied round's prize goes to whoever submitted last
+  kAcceptsCardsNotInHand,    // IsLegal() accepts any card
+  kDeterminizeKeepsRng,      // DeterminizeInPlace() does not re-seed the RNG
+  kDeterminizeOnlyReseeds,   // DeterminizeInPlace() re-samples no hidden value
+  kDeterminizeFollowsOrder,  // DeterminizeInPlace() shuffles the prizes from their true order
+  kLoadForgetsPending,       // StateFromJson() drops the pending bids
+  kStructuredBidsAlike,      // StructuredAction() gives every bid the same form
+  kTensorShowsPendingBids,   // ObservationTensor() encodes every pending bid
+  kTensorWritesPastShape,    // ObservationTensor() writes one slot past its shape
+  kTensorSkipsSlot,          // ObservationTensor() leaves its last slot as it found it
 };
 
 class SealedBidsGame;

@@ -17,7 +17,7 @@ int NthBit(uint32_t mask, int k) {
 void KalimamboState::DeterminizeInPlace(Player viewer, Rng& rng) {
   // Hidden from everybody: the order of Kali's unturned cards (the set is known).
   const int round = d_.round, left = config().num_cards - round;
-  if (left > 1) rng.Shuffle(d_.kali_deck.data() + round, size_t(left));
+  if (left > 1) rng.ShuffleIgnoringOrder(d_.kali_deck.data() + round, size_t(left));
   // Hidden from `viewer`: the other seats' submitted cards. Any card still in hand may be one.
   for (int p = 0; p < config().players; ++p) {
     if (p == viewer || d_.pending[p] < 0) continue;

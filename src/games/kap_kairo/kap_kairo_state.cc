@@ -11,7 +11,7 @@ void KapKairoState::DeterminizeInPlace(Player viewer, Rng& rng) {
   for (int i = 0; i < d_.pile.size; ++i) pool[size++] = d_.pile.cards[i];
   for (int p = 0; p < config().players; ++p)
     for (int i = 0; i < d_.bonus_count[p]; ++i) pool[size++] = d_.bonus[p][i];
-  rng.Shuffle(pool.data(), size_t(size));
+  rng.ShuffleIgnoringOrder(pool.data(), size_t(size));
   int next = 0;
   for (int i = 0; i < d_.pile.size; ++i) d_.pile.cards[i] = pool[next++];
   for (int p = 0; p < config().players; ++p)

@@ -19,7 +19,7 @@ void KaribaState::DeterminizeInPlace(Player viewer, Rng& rng) {
       d_.hand[p][animal] = d_.known[p][animal];
     }
   }
-  rng.Shuffle(pool.data(), size_t(pool_size));
+  rng.ShuffleIgnoringOrder(pool.data(), size_t(pool_size));
   int next = 0;
   for (int p = 0; p < config().players; ++p) {
     if (p == viewer) continue;

@@ -15,7 +15,7 @@ void ResampleCards(const Config& config, KiliData& d, Player viewer, Rng& rng) {
   for (int p = 0; p < config.players; ++p)
     if (p != viewer)
       for (int i = 0; i < d.hand_size[p]; ++i) pool[n++] = d.hand[p][i];
-  rng.Shuffle(pool.data(), size_t(n));
+  rng.ShuffleIgnoringOrder(pool.data(), size_t(n));
   int next = 0;
   for (int p = 0; p < config.players; ++p) {
     if (p == viewer) continue;
@@ -43,7 +43,7 @@ void ResampleCounters(const Config& config, KiliData& d, Player viewer, Rng& rng
     }
     d.unplaced[p] = {};
   }
-  rng.Shuffle(pool.data(), size_t(n));
+  rng.ShuffleIgnoringOrder(pool.data(), size_t(n));
   int next = 0;
   for (int i = 0; i < d.num_counters; ++i)
     if (hidden(d.counters[i])) d.counters[i].kind = CounterKind(pool[next++]);

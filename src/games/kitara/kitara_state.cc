@@ -80,7 +80,7 @@ void KitaraState::DeterminizeInPlace(Player viewer, Rng& rng) {
     const int age = c.cards[d_.deck[first]].age;
     int end = first + 1;
     while (end < d_.deck_size && c.cards[d_.deck[end]].age == age) ++end;
-    rng.Shuffle(d_.deck.data() + first, size_t(end - first));
+    rng.ShuffleIgnoringOrder(d_.deck.data() + first, size_t(end - first));
     first = end;
   }
   d_.rng.Seed(rng.Next());
