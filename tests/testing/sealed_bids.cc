@@ -308,8 +308,9 @@ void SealedBidsState::DeterminizeInPlace(Player viewer, Rng& rng) {
       for (int card = 1; card <= num_cards_; ++card)
         if (HasCard(p, card) && index-- == 0) pending_[p] = int8_t(card);
     }
-    int8_t* unseen = prizes_.data() + round_ + 1;
-    const size_t left = size_t(std::max(0, num_cards_ - round_ - 1));
+    const int first = std::min(round_ + 1, num_cards_);  // after the prize on offer
+    int8_t* unseen = prizes_.data() + first;
+    const size_t left = size_t(num_cards_ - first);
     if (flaw() == SealedBidsFlaw::kDeterminizeFollowsOrder) {
       rng.Shuffle(unseen, left);
     } else {
