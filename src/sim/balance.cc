@@ -3,17 +3,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <string>
 #include <tuple>
 #include <utility>
 
 #include "core/check.h"
+#include "sim/distributions.h"
 
 namespace savanna {
 namespace {
 
-constexpr double kZ975 = 1.959963984540054;
 // |value| <= 2^43 keeps 2^40 squares within a signed 128-bit sum (2^126).
 constexpr int64_t kMaxMomentValue = int64_t(1) << 43;
 
@@ -53,21 +52,6 @@ RateEstimate Rate(int64_t count, int64_t games) {
 }
 
 }  // namespace
-
-double StudentT975(int64_t df) {
-  SAVANNA_CHECK(df >= 1);
-  constexpr double q = 0.975;
-  if (df == 1) return std::tan(std::numbers::pi * (q - 0.5));
-  if (df == 2) return (2 * q - 1) / std::sqrt(2 * q * (1 - q));
-  // Cornish-Fisher expansion of t in powers of 1/df around the normal quantile (Abramowitz and
-  // Stegun 26.7.5).
-  const double z = kZ975, z2 = z * z, n = double(df);
-  const double g1 = (z2 + 1) * z / 4;
-  const double g2 = ((5 * z2 + 16) * z2 + 3) * z / 96;
-  const double g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384;
-  const double g4 = ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / 92160;
-  return z + g1 / n + g2 / (n * n) + g3 / (n * n * n) + g4 / (n * n * n * n);
-}
 
 GameDrama LeadTracker::Finish(PlayerSet winners) {
   if (states_ == leaders_.size()) leaders_.resize(states_ + 1);
@@ -116,7 +100,8 @@ MeanEstimate MomentSums::Estimate(double unit, double low, double high) const {
   if (count_ < 2) return e;
   const double variance = std::max(0.0, (double(squares_) - sum * (sum / n)) / (n - 1));
   e.sd = std::sqrt(variance) * unit;
-  const double half = StudentT975(count_ - 1) * e.sd / std::sqrt(n);
+  // Student's t with n - 1 degrees of freedom: the two-sided 95% interval of the mean.
+  const double half = StudentTQuantile(0.975, n - 1) * e.sd / std::sqrt(n);
   e.ci95_low = std::max(low, e.mean - half);
   e.ci95_high = std::min(high, e.mean + half);
   return e;

@@ -14,10 +14,6 @@
 
 namespace savanna {
 
-// The 97.5% quantile of Student's t with `df` degrees of freedom (df >= 1): exact for 1 and 2,
-// a Cornish-Fisher series within 0.2% for 3 and more (the normal 1.96 as df grows).
-double StudentT975(int64_t df);
-
 // Follows the leader of one game. Call Observe with the scores of every state before the
 // terminal one (after 0, 1, ... actions), then Finish with the game's winners: the terminal
 // state's leaders are its winners (the game's own ranking, tie-breaks included). The leaders of

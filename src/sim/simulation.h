@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/registry.h"
+#include "sim/distributions.h"
 
 namespace savanna {
 
@@ -178,8 +179,10 @@ Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& c
 Result<SimResult> RunSimulation(const GameRegistry& registry, const SimConfig& config,
                                 const ProgressFn& progress = {}, const OutcomeFn& on_game = {});
 
-// The Wilson score interval for `successes` out of `trials` at z = 1.96.
-std::pair<double, double> WilsonInterval(double successes, double trials, double z = 1.959964);
+// The Wilson score interval for `successes` out of `trials`, by default the 95% interval: z is
+// the standard normal's 97.5% quantile (1.95996...).
+std::pair<double, double> WilsonInterval(double successes, double trials,
+                                         double z = NormalQuantile(0.975));
 
 // {"game", "params", "games", "seed", "agents", "seats": [{"agent", "wins", "win_rate",
 // "ci95": [lo, hi], "mean_score"}], "mean_length"}, the `sim` contract, plus "game_name",
