@@ -1,5 +1,5 @@
-// End-to-end tests of the scripting contract (DESIGN.md): games, new, legal, step and view, and
-// the one-line errors and exit statuses for every kind of bad input.
+// End-to-end tests of the scripting contract (docs/design.md): games, new, legal, step and view,
+// and the one-line errors and exit statuses for every kind of bad input.
 #include <cctype>
 
 #include "cli/cli_test_util.h"

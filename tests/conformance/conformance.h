@@ -1,5 +1,5 @@
 // The conformance suite: plays seeded random games of one game configuration and checks, step
-// by step, every contract DESIGN.md sets for the game API. It knows no test framework:
+// by step, every contract docs/design.md sets for the game API. It knows no test framework:
 // RunConformance returns a report whose failures say how to reproduce them.
 #pragma once
 

@@ -1,7 +1,7 @@
 // Kalimambo (Antonio Scrittore): a simultaneous card race on a looping track, chased by Mambo the
 // rhino, with Kali running along as an extra card-playing figure. Rules: docs/rules/kalimambo.md.
 //
-// Parameters (defaults follow the rule text, ../shared/rules/kalimambo.txt):
+// Parameters (defaults follow the rule text, cited in docs/rules/kalimambo.md):
 //   players  2-7    seats; the text is for 3-7, 2 is offered as an option
 //   track    20-64  spaces of the looping track (32, one source; another says about 40)
 //   rhino    ""|0..track-1   the rhino's start space; empty: random

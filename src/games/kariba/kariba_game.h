@@ -1,7 +1,7 @@
 // Kariba (Reiner Knizia): animals gather at a waterhole; three or more of a kind chase away the
 // closest weaker animal and the player scores the chased cards. Rules: docs/rules/kariba.md.
 //
-// Parameters (defaults follow the rule text, ../shared/rules/kariba.txt):
+// Parameters (defaults follow the rule text, cited in docs/rules/kariba.md):
 //   players  2-6      seats; 5 and 6 only with animals=9 (the 2010 original)
 //   animals  8|9      8: the 64-card edition (default); 9: the 72-card 2010 original
 //   chase    closest|adjacent  closest weaker animal present (default), or only the next lower

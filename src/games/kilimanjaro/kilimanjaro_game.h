@@ -2,7 +2,7 @@
 // moves by the three transport cards face up in front of it; hidden chance counters on the
 // trail help or hinder. Rules and decisions: docs/rules/kilimanjaro.md.
 //
-// Parameters (defaults follow the rule text, ../shared/rules/kilimanjaro.txt):
+// Parameters (defaults follow the rule text, cited in docs/rules/kilimanjaro.md):
 //   players  2-4                 seats (default 4)
 //   variant  standard|send_back  send_back: a change-position counter lets its finder send
 //                                another expedition back to a village instead of swapping

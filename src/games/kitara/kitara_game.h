@@ -1,7 +1,7 @@
 // Kitara (Eric B. Vogel): kingdoms take cards, recruit figures, move and attack on an area map,
 // score ruins and prosperity, and must feed their cards from held savannas. docs/rules/kitara.md.
 //
-// Parameters (../shared/rules/kitara.de.txt; component data in data/kitara/*.json):
+// Parameters (the rule text is cited in docs/rules/kitara.md; component data in data/kitara/):
 //   players  2-4        seats; each player count has its own map
 //   deck     blue|red   which kingdom deck (red: some cards need no food and cannot be discarded)
 //   data     FILE       a component file replacing any of the built-in sections (maps,

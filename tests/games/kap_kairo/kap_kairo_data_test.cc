@@ -11,7 +11,8 @@
 namespace savanna::kap_kairo::testing {
 namespace {
 
-TEST(KapKairoData, BuiltInDataMatchesTheSharedNotes) {
+// The values data/kap_kairo/README.md gives: the sourced terrains and our default card list.
+TEST(KapKairoData, BuiltInDataMatchesItsReadme) {
   Position pos("kap_kairo(players=2)");
   const Config& c = pos.game().config();
   ASSERT_EQ(c.num_cards, 50);
