@@ -8,7 +8,7 @@
 // its own (loopback address 127.1.x.y), as players are, so the server's per-client limits apply
 // to each as to one person. --attack runs the attack mix (attack_mix.h) meanwhile. Start the
 // server first, e.g.
-//   build/release/savanna serve --port 8765 --db /tmp/load.db &
+//   build/release/savanna serve --port 8765 --db "$(mktemp -d)/load.db" &
 //   build/release/bench/savanna_server_load --port 8765 --tables 1000 --seconds 20 [--attack]
 #include <algorithm>
 #include <boost/asio/connect.hpp>

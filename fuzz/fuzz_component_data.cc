@@ -3,6 +3,7 @@
 // play: a new state is exercised and played a while.
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -16,7 +17,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   const auto& entries = Games().entries();
   const GameEntry& entry = entries[data[0] % entries.size()];
-  static const std::string path = "/tmp/savanna_fuzz_data_" + std::to_string(getpid()) + ".json";
+  // In the temporary directory (TMPDIR), one file per fuzzing process.
+  static const std::string path = (std::filesystem::temp_directory_path() /
+                                   ("savanna_fuzz_data_" + std::to_string(getpid()) + ".json"))
+                                      .string();
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(data + 1), std::streamsize(size - 1));
   // Straight from the game's factory: the registry would hand back the game it cached for this
