@@ -9,5 +9,5 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   exit 0
 fi
 echo "web: npm ci (the packages pinned in web/package-lock.json)"
-npm ci --no-audit --no-fund --loglevel=error
+npm ci --no-audit --no-fund --no-update-notifier --loglevel=error
 echo "$want" > "$stamp"
