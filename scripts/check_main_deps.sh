@@ -6,7 +6,8 @@
 # that list, to one they depend on, or to the base system (Debian's required packages). So a
 # test-only dependency (GoogleTest, Google Benchmark, pybind11, Open MPI...) cannot creep into the
 # main job unnoticed on a machine where every list is installed. Run by ./scripts/test.sh right
-# after a fresh configure and build of the main preset; BUILD defaults to build/release.
+# after a fresh configure and build of the main preset. Usage: scripts/check_main_deps.sh [BUILD]
+# (default build/release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
@@ -17,8 +18,11 @@ program=$build/savanna
 mapfile -t main < <(sed 's/#.*//' scripts/packages/main.txt | tr -s ' \t' '\n' | sed '/^$/d')
 allowed=$(
   {
-    apt-cache depends --installed --recurse --no-recommends --no-suggests --no-conflicts \
-      --no-breaks --no-replaces --no-enhances "${main[@]}" | grep -v '^ ' | tr -d '<>'
+    # (A package of the list that is not installed, such as nodejs beside another Node.js, is
+    # left out by apt-cache.)
+    { apt-cache depends --installed --recurse --no-recommends --no-suggests --no-conflicts \
+        --no-breaks --no-replaces --no-enhances "${main[@]}" 2>/dev/null || true; } |
+      grep -v '^ ' | tr -d '<>'
     dpkg-query -W -f='${Package} ${Priority} ${Essential}\n' | awk '$2 == "required" || $3 == "yes" { print $1 }'
   } | sort -u)
 
