@@ -28,6 +28,7 @@ struct ReportOptions {
   std::string threads;
   std::string bootstrap = "200";
   std::string out = "report";
+  std::string correction = "holm";
   bool configs = false;
 };
 
@@ -52,6 +53,7 @@ std::string CommandLine(const ReportOptions& options, const std::vector<std::str
   command +=
       " --agents '" + options.agents + "' --games " + options.games + " --seed " + options.seed;
   if (options.bootstrap != "200") command += " --bootstrap " + options.bootstrap;
+  if (options.correction != "holm") command += " --correction " + options.correction;
   return command;
 }
 
@@ -75,6 +77,8 @@ int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool
   for (const auto* r : {&n, &bootstrap, &threads})
     if (!*r) return fail(r->error());
   if (!seed) return fail(seed.error());
+  auto correction = ParseCorrection(options.correction);
+  if (!correction) return fail(correction.error());
   base.games = *n;
   base.seed = *seed;
   base.bootstrap = int(*bootstrap);
@@ -129,7 +133,8 @@ int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool
     if (auto written = csv.Commit(); !written) return PrintError(written.error());
   }
   if (!root) return kExitOk;
-  for (const auto& [name, content] : BuildReport(CommandLine(options, *specs), results)) {
+  for (const auto& [name, content] :
+       BuildReport(CommandLine(options, *specs), results, *correction)) {
     const std::string path = (std::filesystem::path(options.out) / name).string();
     if (auto written = WriteTextFileAtomic(path, content); !written)
       return PrintError(written.error());
@@ -171,6 +176,11 @@ void AddReportCommand(CLI::App& app, Context& context) {
   AddRunOptions(*cmd, options->seed, options->threads);
   cmd->add_option("--bootstrap", options->bootstrap, "Resamples for rating intervals (200)")
       ->type_name("B");
+  cmd->add_option("--correction", options->correction,
+                  "How the unfair-seat verdicts allow for the many seats tested at once: holm "
+                  "(the default: no false verdict at all, with 95% confidence) or bh "
+                  "(Benjamini-Hochberg: at most 5% of the verdicts false, on average)")
+      ->type_name("holm|bh");
   cmd->add_option("--out", options->out, "Folder for the report (default ./report)")
       ->type_name("DIR");
   cmd->footer(

@@ -6,6 +6,7 @@
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
+#include <cmath>
 
 #include "core/check.h"
 
@@ -29,6 +30,17 @@ double StudentTQuantile(double p, double df) {
 double ChiSquaredQuantile(double p, double df) {
   SAVANNA_CHECK(IsProbability(p) && df > 0);
   return boost::math::quantile(boost::math::chi_squared_distribution<double>(df), p);
+}
+
+double NormalUpperTail(double x) {
+  SAVANNA_CHECK(!std::isnan(x));
+  return boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double>(), x));
+}
+
+double StudentTUpperTail(double x, double df) {
+  SAVANNA_CHECK(!std::isnan(x) && df > 0);
+  return boost::math::cdf(
+      boost::math::complement(boost::math::students_t_distribution<double>(df), x));
 }
 
 }  // namespace savanna

@@ -9,26 +9,18 @@
 #include <set>
 
 #include "sim/report_document.h"
+#include "sim/report_parts.h"
 #include "sim/svg_plot.h"
 
 namespace savanna {
 namespace {
 
-std::string Pct(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * v);
-  return buf;
-}
-
-std::string Fixed(double v, int digits) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
-std::string Interval(double lo, double hi, bool percent) {
-  return "[" + (percent ? Pct(lo) : Fixed(lo, 0)) + ", " + (percent ? Pct(hi) : Fixed(hi, 0)) + "]";
-}
+using report::Code;
+using report::Fixed;
+using report::Interval;
+using report::MeanCell;
+using report::Pct;
+using report::RateCell;
 
 // A detail section with one chart (its alternative text: the section's title) and a table with
 // columns `head` aligned as `align` (ReportTable), its rows still to come.
@@ -42,9 +34,6 @@ ReportSection ChartSection(std::string id, const std::string& title, std::string
           {std::move(head), std::move(align), {}},
           false};
 }
-
-// A configuration's label or an agent's spec as table text: agents as `code`.
-std::string Code(const std::string& text) { return "`" + text + "`"; }
 
 ReportSection OverviewSection(const std::vector<SimResult>& results,
                               const std::vector<std::string>& labels) {
@@ -62,56 +51,6 @@ ReportSection OverviewSection(const std::vector<SimResult>& results,
          Pct(p0.win_rate) + " " + Interval(p0.ci95_low, p0.ci95_high, true), Pct(1.0 / r.players),
          gap ? Pct(gap->rate) + " " + Interval(gap->ci95_low, gap->ci95_high, true) : "-"});
   }
-  return section;
-}
-
-// "+7.9 points [+4.7, +11.2]": a difference of rates in percentage points.
-std::string Points(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.1f", 100 * v);
-  return buf;
-}
-
-// The seats whose 95% interval excludes their fair share, the largest difference first.
-ReportSection UnfairSection(const std::vector<SimResult>& results,
-                            const std::vector<std::string>& labels) {
-  struct Unfair {
-    double difference;
-    std::vector<std::string> row;
-  };
-  std::vector<Unfair> found;
-  std::set<size_t> configurations;
-  for (size_t i = 0; i < results.size(); ++i)
-    for (size_t seat = 0; seat < results[i].seat_advantage.size(); ++seat) {
-      const SeatSummary& s = results[i].seat_advantage[seat];
-      const double fair = 1.0 / results[i].players;
-      if (s.ci95_low <= fair && fair <= s.ci95_high) continue;
-      configurations.insert(i);
-      found.push_back({s.win_rate - fair,
-                       {labels[i], "P" + std::to_string(seat) + (seat == 0 ? " (first move)" : ""),
-                        Pct(s.win_rate) + " " + Interval(s.ci95_low, s.ci95_high, true), Pct(fair),
-                        Points(s.win_rate - fair) + " points [" + Points(s.ci95_low - fair) + ", " +
-                            Points(s.ci95_high - fair) + "]"}});
-    }
-  std::stable_sort(found.begin(), found.end(), [](const Unfair& a, const Unfair& b) {
-    return std::abs(a.difference) > std::abs(b.difference);
-  });
-  ReportSection section{"unfair", "Summary: unfair configurations", "", {}, {}, true};
-  if (found.empty()) {
-    section.intro =
-        "No configuration is unfair at this number of games: every seat's 95% "
-        "interval holds its fair share 1 / players (" +
-        std::to_string(results.size()) + " configurations).";
-    return section;
-  }
-  section.intro = std::to_string(configurations.size()) + " of " + std::to_string(results.size()) +
-                  " configurations have a seat whose 95% win-rate interval excludes the fair "
-                  "share 1 / players; the largest difference first. Seat P0 moves first, so its "
-                  "row is the first-move advantage. With many seats, about one interval in twenty "
-                  "misses its true value by chance.";
-  section.table = {
-      {"configuration", "seat", "win rate [95%]", "fair share", "advantage [95%]"}, "llrrr", {}};
-  for (Unfair& u : found) section.table.rows.push_back(std::move(u.row));
   return section;
 }
 
@@ -223,15 +162,6 @@ std::vector<ReportSection> DistributionSections(const std::vector<SimResult>& re
           DistributionRow(labels[i], Code(results[i].agents[slot]), results[i].scores[slot]));
   }
   return {length, scores};
-}
-
-// "5.9% [5.8%, 6.0%]" for a rate, "2.87 [2.86, 2.88]" for a mean.
-std::string RateCell(double v, double lo, double hi) {
-  return Pct(v) + " " + Interval(lo, hi, true);
-}
-std::string MeanCell(const MeanEstimate& m, int digits) {
-  return Fixed(m.mean, digits) + " [" + Fixed(m.ci95_low, digits) + ", " +
-         Fixed(m.ci95_high, digits) + "]";
 }
 
 // An axis from 0 (or below, for negative values) to a little past the highest interval end.
@@ -432,8 +362,9 @@ std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results) {
   return labels;
 }
 
-std::vector<std::pair<std::string, std::string>> BuildReport(
-    const std::string& command, const std::vector<SimResult>& results) {
+std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& command,
+                                                             const std::vector<SimResult>& results,
+                                                             Correction correction) {
   const std::vector<std::string> labels = ConfigLabels(results);
   std::vector<std::pair<std::string, std::string>> files;
   ReportDocument document;
@@ -489,7 +420,11 @@ std::vector<std::pair<std::string, std::string>> BuildReport(
   data.intro += ": one row per game.";
   sections.push_back(std::move(data));
   // The summaries open the document (the Markdown too), the rest follows in the order above.
-  document.sections = {UnfairSection(results, labels), HighlightsSection(charts, skill_rows)};
+  std::vector<report::SeatTest> seat_tests;
+  report::AddSeatTests(results, labels, {}, seat_tests);
+  report::AdjustSeatTests(correction, seat_tests);
+  document.sections = {report::UnfairSection(seat_tests, correction, results.size()),
+                       HighlightsSection(charts, skill_rows)};
   for (ReportSection& section : sections) document.sections.push_back(std::move(section));
   const std::map<std::string, std::string> svgs(files.begin(), files.end());
   files.insert(files.begin(), {"report.html", ReportHtml(document, svgs)});

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/significance.h"
 #include "sim/simulation.h"
 
 namespace savanna {
@@ -37,9 +38,10 @@ std::string GamesCsvName(int configuration);
 // seat_advantage.svg, ladder.svg (with
 // ratings), luck_skill.svg (with ratings), one chart per balance metric (tie_rate.svg,
 // lead_changes.svg, decided_at.svg, comeback_rate.svg, score_spread.svg, first_move.svg),
-// length.svg, scores.svg and results.json. `command`
-// is quoted in the report.
-std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& command,
-                                                             const std::vector<SimResult>& results);
+// length.svg, scores.svg and results.json. `command` is quoted in the report; `correction`
+// adjusts the unfair-seat verdicts for the number of seats tested.
+std::vector<std::pair<std::string, std::string>> BuildReport(
+    const std::string& command, const std::vector<SimResult>& results,
+    Correction correction = Correction::kHolm);
 
 }  // namespace savanna

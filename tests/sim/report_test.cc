@@ -157,33 +157,45 @@ TEST(ReportHtmlTest, OnePageSummaryChartsDetails) {
   EXPECT_LT(md.find("## Summary: balance highlights"), md.find("## Overview"));
 }
 
-// A seat whose interval excludes the fair share is listed with its difference and interval in
-// points, the largest first; a seat whose interval holds it is not.
-TEST(ReportHtmlTest, SummaryListsTheUnfairSeats) {
+// The seats whose win rate differs from the fair share after Holm's correction over every seat
+// tested are listed with their difference in points, the largest first. Hand-made: 2,000 games
+// each; raw p-values (z = (rate - share) / sqrt(share (1 - share) / 2000)): players=2 P0 and P1
+// 0.0736; players=3 P0 0.0398, P1 7.7e-5, P2 1.9e-9. Holm over the 5: P2 5 x 1.9e-9, P1
+// 4 x 7.7e-5, P0 3 x 0.0398 = 0.119: P0's interval excludes 1/3 but its verdict does not.
+TEST(ReportHtmlTest, SummaryListsTheUnfairSeatsAfterHolm) {
   std::vector<SimResult> results = {Simulate("kariba(players=2)", {"random"}, 8),
                                     Simulate("kariba(players=3)", {"random"}, 9)};
-  results[0].seat_advantage = {{0, 0.30, 0.25, 0.35}, {0, 0.70, 0.65, 0.75}};
-  results[1].seat_advantage = {{0, 0.40, 0.30, 0.50}, {0, 0.34, 0.20, 0.45}, {0, 0.26, 0.20, 0.32}};
+  results[0].games = results[1].games = 2000;
+  results[0].seat_advantage = {{0, 0.48, 0.458, 0.502}, {0, 0.52, 0.498, 0.542}};
+  results[1].seat_advantage = {
+      {0, 0.355, 0.334, 0.376}, {0, 0.375, 0.354, 0.396}, {0, 0.27, 0.251, 0.290}};
   const std::string md = ReportFiles(results)["report.md"];
   const std::string summary = md.substr(0, md.find("## Summary: balance highlights"));
-  EXPECT_NE(summary.find("2 of 2 configurations"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("1 of 2 configurations"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("Holm's method"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("1 more seat has a 95% interval"), std::string::npos) << summary;
   const size_t first = summary.find(
-      "| kariba players=2 | P0 (first move) | 30.0% [25.0%, 35.0%] | "
-      "50.0% | -20.0 points [-25.0, -15.0] |");
+      "| kariba players=3 | P2 | 27.0% [25.1%, 29.0%] | 33.3% | -6.3 points [-8.2, -4.3] | "
+      "<0.001 | <0.001 |");
   const size_t second = summary.find(
-      "| kariba players=2 | P1 | 70.0% [65.0%, 75.0%] | 50.0% | "
-      "+20.0 points [+15.0, +25.0] |");
-  const size_t third = summary.find(
-      "| kariba players=3 | P2 | 26.0% [20.0%, 32.0%] | 33.3% | "
-      "-7.3 points [-13.3, -1.3] |");
+      "| kariba players=3 | P1 | 37.5% [35.4%, 39.6%] | 33.3% | +4.2 points [+2.1, +6.3] | "
+      "<0.001 | <0.001 |");
   ASSERT_NE(first, std::string::npos) << summary;
   ASSERT_NE(second, std::string::npos) << summary;
-  ASSERT_NE(third, std::string::npos) << summary;
-  EXPECT_LT(second, third) << "the largest difference first";
-  EXPECT_EQ(summary.find("| kariba players=3 | P0"), std::string::npos) << "its interval holds 1/3";
-  EXPECT_EQ(summary.find("| kariba players=3 | P1"), std::string::npos);
-  results[0].seat_advantage = {{0, 0.5, 0.4, 0.6}, {0, 0.5, 0.4, 0.6}};
-  results[1].seat_advantage = {{0, 0.3, 0.2, 0.4}, {0, 0.3, 0.2, 0.4}, {0, 0.3, 0.2, 0.4}};
+  EXPECT_LT(first, second) << "the largest difference first";
+  EXPECT_EQ(summary.find("| kariba players=3 | P0"), std::string::npos) << "Holm p 0.119";
+  EXPECT_EQ(summary.find("| kariba players=2 |"), std::string::npos);
+  // Benjamini-Hochberg: P0's adjusted p is 5/3 x 0.0398 = 0.066, still not under 5%.
+  std::map<std::string, std::string> bh;
+  for (auto& [name, content] : BuildReport("c", results, Correction::kBenjaminiHochberg))
+    bh[name] = content;
+  const std::string bh_summary =
+      bh["report.md"].substr(0, bh["report.md"].find("## Summary: balance highlights"));
+  EXPECT_NE(bh_summary.find("Benjamini-Hochberg"), std::string::npos);
+  EXPECT_NE(bh_summary.find("| BH p |"), std::string::npos);
+  EXPECT_EQ(bh_summary.find("| kariba players=3 | P0"), std::string::npos);
+  results[0].seat_advantage = {{0, 0.5, 0.48, 0.52}, {0, 0.5, 0.48, 0.52}};
+  results[1].seat_advantage = {{0, 0.34, 0.32, 0.36}, {0, 0.33, 0.31, 0.35}, {0, 0.33, 0.31, 0.35}};
   EXPECT_NE(ReportFiles(results)["report.html"].find("No configuration is unfair"),
             std::string::npos);
 }
