@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "core/check.h"
 #include "sim/report_document.h"
 #include "sim/report_parts.h"
 #include "sim/svg_plot.h"
@@ -362,9 +363,12 @@ std::vector<std::string> ConfigLabels(const std::vector<SimResult>& results) {
   return labels;
 }
 
-std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& command,
-                                                             const std::vector<SimResult>& results,
-                                                             Correction correction) {
+namespace {
+
+std::vector<std::pair<std::string, std::string>> Build(const std::string& command,
+                                                       const std::vector<SimResult>& results,
+                                                       Correction correction,
+                                                       const Comparison* comparison) {
   const std::vector<std::string> labels = ConfigLabels(results);
   std::vector<std::pair<std::string, std::string>> files;
   ReportDocument document;
@@ -425,11 +429,32 @@ std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& 
   report::AdjustSeatTests(correction, seat_tests);
   document.sections = {report::UnfairSection(seat_tests, correction, results.size()),
                        HighlightsSection(charts, skill_rows)};
+  if (comparison != nullptr) {
+    SAVANNA_CHECK(results.size() == 2);
+    document.title = "Balance report: " + labels[1] + " against " + labels[0];
+    document.sections.insert(document.sections.begin(),
+                             CompareSection(*comparison, labels[0], labels[1], files));
+    files.emplace_back("comparison.json", ComparisonToJson(*comparison).dump(2) + "\n");
+  }
   for (ReportSection& section : sections) document.sections.push_back(std::move(section));
   const std::map<std::string, std::string> svgs(files.begin(), files.end());
   files.insert(files.begin(), {"report.html", ReportHtml(document, svgs)});
   files.insert(files.begin(), {"report.md", ReportMarkdown(document)});
   return files;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> BuildReport(const std::string& command,
+                                                             const std::vector<SimResult>& results,
+                                                             Correction correction) {
+  return Build(command, results, correction, nullptr);
+}
+
+std::vector<std::pair<std::string, std::string>> BuildCompareReport(
+    const std::string& command, const std::vector<SimResult>& results,
+    const Comparison& comparison) {
+  return Build(command, results, comparison.correction, &comparison);
 }
 
 }  // namespace savanna

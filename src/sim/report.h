@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/comparison.h"
 #include "sim/significance.h"
 #include "sim/simulation.h"
 
@@ -43,5 +44,12 @@ std::string GamesCsvName(int configuration);
 std::vector<std::pair<std::string, std::string>> BuildReport(
     const std::string& command, const std::vector<SimResult>& results,
     Correction correction = Correction::kHolm);
+
+// BuildReport of two configurations (`report A B --compare`), opened by "Summary: B against A":
+// every figure's difference B - A with its interval and test (compare.svg for the shares), and
+// comparison.json beside results.json.
+std::vector<std::pair<std::string, std::string>> BuildCompareReport(
+    const std::string& command, const std::vector<SimResult>& results,
+    const Comparison& comparison);
 
 }  // namespace savanna

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/comparison.h"
 #include "sim/report_document.h"
 #include "sim/significance.h"
 #include "sim/simulation.h"
@@ -51,3 +52,16 @@ ReportSection UnfairSection(const std::vector<SeatTest>& tests, Correction corre
 std::string CorrectionSentence(Correction correction, size_t tests);
 
 }  // namespace savanna::report
+
+namespace savanna {
+
+// "Summary: B against A" (report_compare.cc): the table of every figure's difference and the
+// chart compare.svg, added to `files`. `a` and `b` label the two configurations.
+ReportSection CompareSection(const Comparison& comparison, const std::string& a,
+                             const std::string& b,
+                             std::vector<std::pair<std::string, std::string>>& files);
+// comparison.json: {"paired", "pairing", "correction", "median_width_ratio", "figures": [{"figure",
+// "a": {"value", "se", "deals"}, "b", "difference", "se", "df", "ci95", "p", "adjusted_p"}]}.
+Json ComparisonToJson(const Comparison& comparison);
+
+}  // namespace savanna
