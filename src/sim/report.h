@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sim/comparison.h"
+#include "sim/ladder.h"
 #include "sim/significance.h"
 #include "sim/simulation.h"
 
@@ -51,5 +52,16 @@ std::vector<std::pair<std::string, std::string>> BuildReport(
 std::vector<std::pair<std::string, std::string>> BuildCompareReport(
     const std::string& command, const std::vector<SimResult>& results,
     const Comparison& comparison);
+
+// The per-game CSV of configuration k at rung r of a ladder report: games_<k>_<r>.csv.
+std::string LadderCsvName(int configuration, int rung);
+
+// The ladder report (`report SPEC... --ladder`), one Ladder per configuration: report.md,
+// report.html, skill_<k>.svg (balance against skill, configuration k) and results.json. The
+// summary says in words where each seat's verdict and each metric change with skill; the seat
+// verdicts are corrected by `correction` over every seat of every rung and configuration, the
+// metric verdicts (each rung against the weakest) over all of theirs.
+std::vector<std::pair<std::string, std::string>> BuildLadderReport(
+    const std::string& command, const std::vector<Ladder>& ladders, Correction correction);
 
 }  // namespace savanna

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string_view>
+#include <vector>
 
 #include "core/text.h"
 
@@ -83,7 +84,196 @@ std::string TickLabel(double v) {
   return buf;
 }
 
+// A tick label of a share: "35%".
+std::string PercentLabel(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g%%", std::round(v * 1000) / 10);
+  return buf;
+}
+
+// Lines of text, the first at baseline `y`, each `step` below the last, all at `x`.
+std::string TextLines(double x, double y, const std::vector<std::string>& lines, double step,
+                      const std::string& attributes) {
+  std::string s = "<text x=\"" + Num(x) + "\" y=\"" + Num(y) + "\"" + attributes + ">";
+  for (size_t k = 0; k < lines.size(); ++k)
+    s += "<tspan x=\"" + Num(x) + "\"" + (k ? " dy=\"" + Num(step) + "\"" : std::string()) + ">" +
+         EscapeXml(lines[k]) + "</tspan>";
+  return s + "</text>\n";
+}
+
+// A centred label's x, moved inward so that all of its `width` stays within the drawing.
+double Inside(double x, double width, double drawing) {
+  return std::clamp(x, width / 2 + 2, drawing - width / 2 - 2);
+}
+
 }  // namespace
+
+std::vector<std::string> WrapText(const std::string& text, double size, double width) {
+  std::vector<std::string> lines;
+  std::string line;
+  size_t last_break = std::string::npos;  // in `line`: the length to keep when breaking there
+  for (size_t i = 0; i < text.size();) {
+    // One UTF-8 character at a time.
+    size_t len = 1;
+    while (i + len < text.size() && (static_cast<unsigned char>(text[i + len]) & 0xC0) == 0x80)
+      ++len;
+    const std::string ch = text.substr(i, len);
+    i += len;
+    if (!line.empty() && TextWidth(line + ch, size) > width && ch != " ") {
+      const size_t keep = last_break != std::string::npos ? last_break : line.size();
+      std::string rest = line.substr(keep);
+      line.resize(keep);
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      lines.push_back(line);
+      while (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
+      line = rest;
+      last_break = std::string::npos;
+    }
+    line += ch;
+    if (ch == " " || ch == "," || ch == "(" || ch == "=") last_break = line.size();
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::string SkillChart(const std::string& title, const std::vector<std::string>& rungs,
+                       const std::vector<double>& x, const std::string& x_label,
+                       const std::vector<SkillPanel>& panels) {
+  constexpr int kLeft = 50, kRight = kChartWidth - 16, kPanelHeight = 90, kLine = 15;
+  std::string body;
+  double y = 22;
+  for (const std::string& line : WrapText(title, 14, kChartWidth - 20)) {
+    body += TextLines(10, y, {line}, 0, " font-size=\"14\" font-weight=\"bold\"");
+    y += 18;
+  }
+  double x_lo = x.empty() ? 0 : *std::min_element(x.begin(), x.end());
+  double x_hi = x.empty() ? 1 : *std::max_element(x.begin(), x.end());
+  if (x_hi <= x_lo) {
+    x_lo -= 1;
+    x_hi += 1;
+  }
+  const double pad = (x_hi - x_lo) * 0.06;
+  x_lo -= pad;
+  x_hi += pad;
+  auto px = [&](double v) { return kLeft + (v - x_lo) / (x_hi - x_lo) * (kRight - kLeft); };
+  for (const SkillPanel& panel : panels) {
+    y += 8;
+    const std::vector<std::string> heading = WrapText(panel.title, 12, kChartWidth - 20);
+    body += TextLines(10, y + 4, heading, kLine, " font-weight=\"bold\"");
+    y += 4 + kLine * double(heading.size());
+    // The legend, when there are several series: swatch and name, wrapped into rows.
+    if (panel.series.size() > 1) {
+      double lx = 10;
+      for (const SkillSeries& series : panel.series) {
+        const double w = 14 + TextWidth(series.name, 12) + 12;
+        if (lx + w > kChartWidth - 6 && lx > 10) {
+          lx = 10;
+          y += kLine;
+        }
+        body += "<rect x=\"" + Num(lx) + "\" y=\"" + Num(y - 9) +
+                "\" width=\"10\" height=\"10\" fill=\"" + Colour(series.colour) + "\"/>";
+        body += TextLines(lx + 14, y, {series.name}, 0, "");
+        lx += w;
+      }
+      y += kLine;
+    }
+    const double top = y, bottom = y + kPanelHeight;
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (const SkillSeries& series : panel.series)
+      for (size_t r = 0; r < series.value.size(); ++r) {
+        lo = std::min(lo, series.low[r]);
+        hi = std::max(hi, series.high[r]);
+      }
+    if (panel.reference) {
+      lo = std::min(lo, *panel.reference);
+      hi = std::max(hi, *panel.reference);
+    }
+    if (!(hi > lo)) {
+      const double half = std::isfinite(lo) ? std::max(std::abs(lo) * 0.1, 0.01) : 1;
+      lo = std::isfinite(lo) ? lo - half : 0;
+      hi = std::isfinite(hi) ? hi + half : 1;
+    }
+    const double margin = (hi - lo) * 0.08;
+    lo -= margin;
+    hi += margin;
+    auto py = [&](double v) { return bottom - (v - lo) / (hi - lo) * kPanelHeight; };
+    body += "<rect x=\"" + std::to_string(kLeft) + "\" y=\"" + Num(top) + "\" width=\"" +
+            std::to_string(kRight - kLeft) + "\" height=\"" + std::to_string(kPanelHeight) +
+            "\" fill=\"none\" stroke=\"#bbb\"/>\n";
+    for (double t : Ticks(lo, hi)) {
+      if (t < lo || t > hi) continue;
+      body += "<line x1=\"" + std::to_string(kLeft) + "\" y1=\"" + Num(py(t)) + "\" x2=\"" +
+              std::to_string(kRight) + "\" y2=\"" + Num(py(t)) + "\" stroke=\"#eee\"/>";
+      body += TextLines(kLeft - 4, py(t) + 4, {panel.percent ? PercentLabel(t) : TickLabel(t)}, 0,
+                        " text-anchor=\"end\"");
+    }
+    for (double v : x)
+      body += "<line x1=\"" + Num(px(v)) + "\" y1=\"" + Num(top) + "\" x2=\"" + Num(px(v)) +
+              "\" y2=\"" + Num(bottom) + "\" stroke=\"#e4e4e4\"/>";
+    if (panel.reference)
+      body += "<line x1=\"" + std::to_string(kLeft) + "\" y1=\"" + Num(py(*panel.reference)) +
+              "\" x2=\"" + std::to_string(kRight) + "\" y2=\"" + Num(py(*panel.reference)) +
+              "\" stroke=\"#555\" stroke-dasharray=\"4,3\"/>\n";
+    const double count = double(panel.series.size());
+    for (size_t k = 0; k < panel.series.size(); ++k) {
+      const SkillSeries& series = panel.series[k];
+      const std::string colour = Colour(series.colour);
+      const double dx = (double(k) - (count - 1) / 2) * 3;  // the series side by side
+      std::string points;
+      for (size_t r = 0; r < series.value.size() && r < x.size(); ++r)
+        points += Num(px(x[r]) + dx) + "," + Num(py(series.value[r])) + " ";
+      body += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + colour +
+              "\" stroke-width=\"1.5\"/>\n";
+      for (size_t r = 0; r < series.value.size() && r < x.size(); ++r) {
+        const double cx = px(x[r]) + dx;
+        body += "<line x1=\"" + Num(cx) + "\" y1=\"" + Num(py(series.low[r])) + "\" x2=\"" +
+                Num(cx) + "\" y2=\"" + Num(py(series.high[r])) + "\" stroke=\"" + colour +
+                "\" stroke-width=\"2\"/>";
+        body += "<circle cx=\"" + Num(cx) + "\" cy=\"" + Num(py(series.value[r])) +
+                "\" r=\"3.5\" fill=\"" + colour + "\"><title>" +
+                EscapeXml(series.name + " at " + (r < rungs.size() ? rungs[r] : "") + ": ") +
+                TickLabel(series.value[r]) + " [" + TickLabel(series.low[r]) + ", " +
+                TickLabel(series.high[r]) + "]</title></circle>\n";
+      }
+    }
+    y = bottom;
+  }
+  // The shared x axis: its numbers, the rungs' names in rows so that none overlaps the next, and
+  // its label.
+  y += 15;
+  for (double t : Ticks(x_lo, x_hi)) {
+    const std::string label = TickLabel(t);
+    body += TextLines(Inside(px(t), TextWidth(label, 12), kChartWidth), y, {label}, 0,
+                      " text-anchor=\"middle\" fill=\"#555\"");
+  }
+  std::vector<double> row_end;  // per row, the right end of its last name
+  std::vector<size_t> order(rungs.size());
+  for (size_t r = 0; r < order.size(); ++r) order[r] = r;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return x[a] < x[b]; });
+  const double names_top = y + 17;
+  for (size_t r : order) {
+    const double w = TextWidth(rungs[r], 12);
+    const double cx = Inside(px(x[r]), w, kChartWidth);
+    size_t row = 0;
+    while (row < row_end.size() && cx - w / 2 < row_end[row] + 6) ++row;
+    if (row == row_end.size()) row_end.push_back(0);
+    row_end[row] = cx + w / 2;
+    body += TextLines(cx, names_top + kLine * double(row), {rungs[r]}, 0,
+                      " text-anchor=\"middle\" font-weight=\"bold\"");
+  }
+  y = names_top + kLine * double(std::max<size_t>(1, row_end.size())) + 4;
+  const std::vector<std::string> label = WrapText(x_label, 12, kChartWidth - 20);
+  body += TextLines(kChartWidth / 2.0, y, label, kLine, " text-anchor=\"middle\"");
+  y += kLine * double(label.size());
+  const int height = int(std::ceil(y));
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kChartWidth) +
+         "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
+         std::to_string(kChartWidth) + " " + std::to_string(height) +
+         "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
+         "fill=\"white\"/>\n" +
+         body + "</svg>\n";
+}
 
 std::string IntervalChart(const std::string& title, const std::vector<IntervalRow>& rows,
                           double x_min, double x_max, const std::string& x_label) {

@@ -36,4 +36,33 @@ struct HistogramPanel {
 std::string Histograms(const std::string& title, const std::vector<HistogramPanel>& panels,
                        const std::string& x_label);
 
+// The width every chart is drawn at: a phone's 390 CSS pixels less the page's margins, so that a
+// chart is never scaled down there and its 12-pixel text stays 12 pixels (at least 11).
+constexpr int kChartWidth = 350;
+
+// One line of a skill chart's panel: a value with its interval at each rung.
+struct SkillSeries {
+  std::string name;
+  int colour = 0;
+  std::vector<double> value, low, high;  // by rung, in the order of the chart's x
+};
+
+struct SkillPanel {
+  std::string title;
+  std::vector<SkillSeries> series;
+  std::optional<double> reference;  // a dashed horizontal line (the fair share)
+  bool percent = false;             // the y ticks as percentages
+};
+
+// Balance against skill: panels stacked, sharing an x axis on which rung r stands at x[r]
+// (its rating, or its position), named under the last panel; each series a line through its
+// values with a vertical interval at each rung.
+std::string SkillChart(const std::string& title, const std::vector<std::string>& rungs,
+                       const std::vector<double>& x, const std::string& x_label,
+                       const std::vector<SkillPanel>& panels);
+
+// Text cut into lines of at most `width` pixels at `size` pixels (TextWidth's estimate): at
+// spaces, else after one of ",(=" and else anywhere; never inside a UTF-8 character.
+std::vector<std::string> WrapText(const std::string& text, double size, double width);
+
 }  // namespace savanna::svg
