@@ -1,16 +1,22 @@
 // `savanna report SPEC... --agents A,B,... [--games N] [--configs] [--out DIR]`: simulates every
-// configuration among the same agents and writes the balance report (sim/report.h) to DIR. Under
-// mpirun or srun the ranks share each configuration's deals and rank 0 writes the report.
+// configuration among the same agents and writes the balance report (sim/report.h) to DIR.
+// `--ladder` plays every configuration at every rung of a skill ladder instead, each rung against
+// itself; `--compare` reports two configurations' differences. Under mpirun or srun the ranks
+// share each simulation's deals and rank 0 writes the report (not with --compare, whose paired
+// test needs every deal's figures in one process).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "cli/commands.h"
 #include "cli/mpi_job.h"
+#include "core/rng.h"
 #include "session/session.h"
 #include "sim/distributed.h"
 #include "sim/output_file.h"
@@ -29,7 +35,12 @@ struct ReportOptions {
   std::string bootstrap = "200";
   std::string out = "report";
   std::string correction = "holm";
+  std::string up_to = "easy";
+  std::string rungs;
+  std::string rating_games;  // empty: a fifth of --games
   bool configs = false;
+  bool ladder = false;
+  bool compare = false;
 };
 
 // The specs to simulate: as given, or with --configs every configuration of each named game.
@@ -50,24 +61,241 @@ Result<std::vector<std::string>> ExpandSpecs(const GameRegistry& games,
 std::string CommandLine(const ReportOptions& options, const std::vector<std::string>& specs) {
   std::string command = "savanna report";
   for (const std::string& spec : specs) command += " '" + spec + "'";
-  command +=
-      " --agents '" + options.agents + "' --games " + options.games + " --seed " + options.seed;
+  if (options.ladder) {
+    command += " --ladder";
+    command += options.rungs.empty() ? " --ladder-up-to " + options.up_to
+                                     : " --rungs '" + options.rungs + "'";
+    if (!options.rating_games.empty()) command += " --rating-games " + options.rating_games;
+  } else {
+    command += " --agents '" + options.agents + "'";
+  }
+  if (options.compare) command += " --compare";
+  command += " --games " + options.games + " --seed " + options.seed;
   if (options.bootstrap != "200") command += " --bootstrap " + options.bootstrap;
   if (options.correction != "holm") command += " --correction " + options.correction;
   return command;
 }
 
-// Under an MPI launcher every rank plays its share of each configuration (sim/distributed.h)
-// and rank 0 alone writes and prints; an error found before the games is printed by rank 0
-// only, and one during them sets `abort_job` (the caller ends the job).
+// One simulation of the report: its configuration, its progress title, the name of its per-game
+// CSV (empty: none) and whether to keep every deal's figures (--compare).
+struct Job {
+  SimConfig config;
+  std::string title;
+  std::string csv;
+  bool figures = false;
+};
+
+struct JobResult {
+  SimResult result;
+  std::optional<DealFigures> figures;
+};
+
+// Runs the jobs in order. Under an MPI launcher every rank plays its share of each (the caller
+// has refused jobs that keep figures) and only rank 0 gets results; an error during the games
+// sets `abort_job` under MPI. Returns the exit status on failure.
+tl::expected<std::vector<JobResult>, int> RunJobs(const GameRegistry& games,
+                                            const std::vector<Job>& jobs, const std::string& out,
+                                            bool& abort_job) {
+  const bool mpi = LaunchedByMpi();
+  const bool root = !mpi || MpiRankFromEnvironment() == 0;
+  std::vector<JobResult> results;
+  for (size_t k = 0; k < jobs.size(); ++k) {
+    const Job& job = jobs[k];
+    ProgressBar bar;
+    ProgressFn progress;
+    if (root && StderrIsTerminal()) {
+      std::cerr << fmt::format("[{}/{}] {}\n", k + 1, jobs.size(), job.title);
+      progress = std::ref(bar);
+    }
+    // The games' CSV is written as they finish (the report names it).
+    OutputFile csv;
+    if (root && !job.csv.empty())
+      if (auto opened = csv.Open((std::filesystem::path(out) / job.csv).string()); !opened) {
+        abort_job = mpi;
+        return tl::unexpected(PrintError(opened.error()));
+      }
+    if (mpi) {
+      auto result = RunSimulationMpi(
+          games, job.config, progress, !job.csv.empty(),
+          [&csv, &job](std::string_view text) {
+            if (!job.csv.empty()) csv.Append(text);
+          });
+      if (!result) {
+        abort_job = true;
+        return tl::unexpected(PrintError(result.error()));
+      }
+      if (*result) results.push_back({std::move(**result), std::nullopt});
+    } else {
+      std::optional<DealFigures> figures;
+      auto on_game = [&](const SimResult& run, const GameOutcome& outcome) {
+        if (!job.csv.empty()) {
+          if (outcome.index == 0) csv.Append(CsvHeader(run.players));
+          csv.Append(CsvRow(run.agents, outcome));
+        }
+        if (job.figures) {
+          if (!figures) figures.emplace(run.players);
+          figures->Add(outcome);
+        }
+      };
+      auto result = RunSimulation(games, job.config, progress, on_game);
+      if (!result) return tl::unexpected(PrintError(result.error()));
+      results.push_back({std::move(*result), std::move(figures)});
+    }
+    if (root && !job.csv.empty())
+      if (auto written = csv.Commit(); !written) return tl::unexpected(PrintError(written.error()));
+  }
+  return results;
+}
+
+// Why two configurations' deals are shared or not: the same game, players, seatings and deals
+// (same seed) pair deal k with deal k; the sentence also says whether their starting states are
+// the same (the same components and setup) on the first deals.
+bool SameDeals(const GameRegistry& games, const SimResult& a, const SimResult& b,
+               std::string& why) {
+  if (a.game_name != b.game_name || a.players != b.players || a.deals != b.deals ||
+      a.seatings != b.seatings) {
+    why = "The deals cannot be shared: the two configurations " +
+          std::string(a.game_name != b.game_name ? "are different games"
+                      : a.players != b.players
+                          ? "seat " + std::to_string(a.players) + " and " +
+                                std::to_string(b.players) + " players"
+                          : "play different numbers of deals or seatings") +
+          ", so deal k of one has no counterpart in the other.";
+    return false;
+  }
+  auto game_a = games.Create(a.game);
+  auto game_b = games.Create(b.game);
+  int same = 0;
+  const int checked = int(std::min<int64_t>(a.deals, 100));
+  for (int d = 0; d < checked && game_a && game_b; ++d) {
+    const uint64_t seed = DeriveSeed(a.seed, uint64_t(d));
+    same += (*game_a)->NewInitialState(seed)->ToJson() == (*game_b)->NewInitialState(seed)->ToJson();
+  }
+  why = "Both play the same " + std::to_string(a.deals) +
+        " deals: deal k from the same seed, the agents seeded alike. Their starting states are "
+        "identical in " +
+        std::to_string(same) + " of the first " + std::to_string(checked) + " deals" +
+        (same == checked ? "."
+                         : " (their components or setup differ, so a seed deals differently; "
+                           "pairing by seed stays valid and helps as far as the outcomes of a "
+                           "deal go together).");
+  return true;
+}
+
+// Checks the options and the configurations, and makes the jobs.
+Result<std::vector<Job>> PlanJobs(const GameRegistry& games, const ReportOptions& options,
+                                  const std::vector<std::string>& specs, SimConfig base,
+                                  std::vector<std::vector<std::string>>& rungs) {
+  if (options.ladder && options.compare)
+    return Fail(ErrorCode::kInvalidArgument, "--ladder and --compare: choose one");
+  if (options.ladder && !options.agents.empty())
+    return Fail(ErrorCode::kInvalidArgument,
+                "--ladder plays its own rungs: give --rungs A,B,... or --ladder-up-to LEVEL "
+                "instead of --agents");
+  if (!options.ladder && options.agents.empty())
+    return Fail(ErrorCode::kInvalidArgument, "--agents is required (or --ladder)");
+  if (!options.ladder && (!options.rungs.empty() || !options.rating_games.empty()))
+    return Fail(ErrorCode::kInvalidArgument, "--rungs and --rating-games go with --ladder");
+  if (options.compare && specs.size() != 2)
+    return Fail(ErrorCode::kInvalidArgument,
+                "--compare takes two configurations, got " + std::to_string(specs.size()));
+  if (options.compare && LaunchedByMpi())
+    return Fail(ErrorCode::kInvalidArgument,
+                "--compare runs in one process (its paired test needs every deal's figures): "
+                "use --threads instead of an MPI launcher");
+  for (const std::string& spec : specs)
+    if (auto game = games.Create(spec); !game) return tl::unexpected(game.error());
+  std::vector<Job> jobs;
+  if (!options.ladder) {
+    auto agents = WithContext(SplitSpecList(options.agents), "--agents: ");
+    if (!agents) return tl::unexpected(agents.error());
+    base.agents = *agents;
+    for (size_t k = 0; k < specs.size(); ++k) {
+      Job job{base, specs[k], GamesCsvName(int(k)), options.compare};
+      job.config.game_spec = specs[k];
+      jobs.push_back(std::move(job));
+    }
+    return jobs;
+  }
+  auto ladder = options.rungs.empty()
+                    ? DefaultRungs(options.up_to)
+                    : WithContext(SplitSpecList(options.rungs), "--rungs: ");
+  if (!ladder) return tl::unexpected(ladder.error());
+  if (ladder->empty()) return Fail(ErrorCode::kInvalidArgument, "--rungs: no rung");
+  for (const std::string& rung : *ladder)
+    if (auto factory = WithContext(MakeAgentFactory(rung), "rung '" + rung + "': "); !factory)
+      return tl::unexpected(factory.error());
+  auto rating_games = options.rating_games.empty()
+                          ? Result<int64_t>(std::max<int64_t>(1, base.games / 5))
+                          : ParseInt(options.rating_games, "--rating-games", 0, int64_t(1) << 40);
+  if (!rating_games) return tl::unexpected(rating_games.error());
+  for (size_t k = 0; k < specs.size(); ++k) {
+    rungs.push_back(*ladder);
+    for (size_t r = 0; r < ladder->size(); ++r) {
+      Job job{base, specs[k] + ": " + (*ladder)[r], LadderCsvName(int(k), int(r)), false};
+      job.config.game_spec = specs[k];
+      job.config.agents = {(*ladder)[r]};
+      jobs.push_back(std::move(job));
+    }
+    for (size_t r = 0; *rating_games > 0 && r + 1 < ladder->size(); ++r) {
+      Job job{base, specs[k] + ": " + (*ladder)[r] + " against " + (*ladder)[r + 1], "", false};
+      job.config.game_spec = specs[k];
+      job.config.agents = {(*ladder)[r], (*ladder)[r + 1]};
+      job.config.games = *rating_games;
+      jobs.push_back(std::move(job));
+    }
+  }
+  return jobs;
+}
+
+// Prints what the terminal shows after the games: a line per result, rung or figure.
+void PrintSummary(const ReportOptions& options, const std::vector<SimResult>& results,
+                  const std::vector<Ladder>& ladders, const Comparison* comparison) {
+  if (options.ladder) {
+    std::vector<SimResult> firsts;
+    for (const Ladder& ladder : ladders) firsts.push_back(ladder.self_play[0]);
+    const std::vector<std::string> labels = ConfigLabels(firsts);
+    for (size_t l = 0; l < ladders.size(); ++l)
+      for (size_t r = 0; r < ladders[l].rungs.size(); ++r) {
+        const SimResult& s = ladders[l].self_play[r];
+        std::string seats;
+        for (const SeatSummary& seat : s.seat_advantage)
+          seats += fmt::format("{}{:.1f}%", seats.empty() ? "" : " / ", 100 * seat.win_rate);
+        std::string rating;
+        if (!ladders[l].ratings.empty())
+          rating = fmt::format(" (rating {:.0f} [{:.0f}, {:.0f}])", ladders[l].ratings[r].elo,
+                               ladders[l].ratings[r].ci95_low, ladders[l].ratings[r].ci95_high);
+        std::cout << fmt::format("{}: {}{}: {} games, seats {}\n", labels[l], ladders[l].rungs[r],
+                                 rating, s.games, seats);
+      }
+    return;
+  }
+  const std::vector<std::string> labels = ConfigLabels(results);
+  for (size_t k = 0; k < results.size(); ++k) {
+    const SimResult& r = results[k];
+    std::cout << fmt::format("{}: {} games, P0 wins {:.1f}% (fair {:.1f}%)", labels[k], r.games,
+                             100 * r.seat_advantage[0].win_rate, 100.0 / r.players);
+    if (const auto gap = StrongVsWeak(r))
+      std::cout << fmt::format(", {} ahead of {} in {:.1f}%", r.agents[size_t(gap->strong)],
+                               r.agents[size_t(gap->weak)], 100 * gap->rate);
+    std::cout << "\n";
+  }
+  if (comparison == nullptr) return;
+  std::cout << (comparison->paired ? "Paired by deal" : "Independent samples") << "; B - A:\n";
+  for (const FigureDifference& fd : comparison->figures) {
+    const double unit = fd.figure.percent ? 100 : 1;
+    std::cout << fmt::format("  {:<16} {:+.2f} [{:+.2f}, {:+.2f}]{}  p {:.3g}, corrected {:.3g}\n",
+                             fd.figure.name, unit * fd.difference.estimate,
+                             unit * fd.difference.ci95_low, unit * fd.difference.ci95_high,
+                             fd.figure.percent ? " points" : "", fd.difference.p, fd.adjusted_p);
+  }
+}
+
 int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool& abort_job) {
   const bool mpi = LaunchedByMpi();
   const bool root = !mpi || MpiRankFromEnvironment() == 0;
   auto fail = [root](const auto& error) { return root ? PrintError(error) : kExitBadInput; };
   SimConfig base;
-  auto agents = WithContext(SplitSpecList(options.agents), "--agents: ");
-  if (!agents) return fail(agents.error());
-  base.agents = *agents;
   auto n = ParseInt(options.games, "--games", 1, int64_t(1) << 40);
   auto seed = ParseSeed(options.seed, "--seed");
   auto bootstrap = ParseInt(options.bootstrap, "--bootstrap", 0, 100000);
@@ -85,70 +313,52 @@ int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool
   base.threads = int(*threads);
   auto specs = ExpandSpecs(games, options);
   if (!specs) return fail(specs.error());
-  // Check every configuration before the first game is played.
-  for (const std::string& spec : *specs) {
-    auto game = games.Create(spec);
-    if (!game) return fail(game.error());
-  }
+  // Every option and configuration is checked before the first game is played.
+  std::vector<std::vector<std::string>> rungs;  // per configuration, with --ladder
+  auto jobs = PlanJobs(games, options, *specs, base, rungs);
+  if (!jobs) return fail(jobs.error());
   std::error_code error;
   if (root) std::filesystem::create_directories(options.out, error);
   if (error) return fail("--out '" + options.out + "': " + error.message());
-  std::vector<SimResult> results;
-  for (size_t k = 0; k < specs->size(); ++k) {
-    SimConfig config = base;
-    config.game_spec = (*specs)[k];
-    ProgressBar bar;
-    ProgressFn progress;
-    if (root && StderrIsTerminal()) {
-      std::cerr << fmt::format("[{}/{}] {}\n", k + 1, specs->size(), config.game_spec);
-      progress = std::ref(bar);
-    }
-    // The games' CSV is written as they finish (BuildReport names it).
-    OutputFile csv;
-    const std::string csv_path =
-        (std::filesystem::path(options.out) / GamesCsvName(int(k))).string();
-    if (root)
-      if (auto opened = csv.Open(csv_path); !opened) {
-        abort_job = mpi;
-        return PrintError(opened.error());
-      }
-    if (mpi) {
-      auto result = RunSimulationMpi(games, config, progress, true,
-                                     [&csv](std::string_view text) { csv.Append(text); });
-      if (!result) {
-        abort_job = true;
-        return PrintError(result.error());
-      }
-      if (!*result) continue;  // not rank 0
-      results.push_back(std::move(**result));
-    } else {
-      auto on_game = [&csv](const SimResult& run, const GameOutcome& outcome) {
-        if (outcome.index == 0) csv.Append(CsvHeader(run.players));
-        csv.Append(CsvRow(run.agents, outcome));
-      };
-      auto result = RunSimulation(games, config, progress, on_game);
-      if (!result) return PrintError(result.error());
-      results.push_back(std::move(*result));
-    }
-    if (auto written = csv.Commit(); !written) return PrintError(written.error());
-  }
+  auto ran = RunJobs(games, *jobs, options.out, abort_job);
+  if (!ran) return ran.error();
   if (!root) return kExitOk;
-  for (const auto& [name, content] :
-       BuildReport(CommandLine(options, *specs), results, *correction)) {
+  std::vector<SimResult> results;
+  std::vector<Ladder> ladders;
+  std::optional<Comparison> comparison;
+  std::vector<std::pair<std::string, std::string>> files;
+  const std::string command = CommandLine(options, *specs);
+  if (options.ladder) {
+    size_t at = 0;
+    for (const std::vector<std::string>& ladder_rungs : rungs) {
+      Ladder ladder;
+      ladder.rungs = ladder_rungs;
+      for (size_t r = 0; r < ladder_rungs.size(); ++r)
+        ladder.self_play.push_back(std::move((*ran)[at++].result));
+      while (at < ran->size() && (*ran)[at].result.agents.size() == 2 &&
+             ladder.pairs.size() + 1 < ladder_rungs.size())
+        ladder.pairs.push_back(std::move((*ran)[at++].result));
+      RateRungs(ladder);
+      ladders.push_back(std::move(ladder));
+    }
+    files = BuildLadderReport(command, ladders, *correction);
+  } else {
+    for (JobResult& r : *ran) results.push_back(std::move(r.result));
+    if (options.compare) {
+      std::string why;
+      const bool paired = SameDeals(games, results[0], results[1], why);
+      comparison = CompareFigures(*(*ran)[0].figures, *(*ran)[1].figures, paired, why, *correction);
+      files = BuildCompareReport(command, results, *comparison);
+    } else {
+      files = BuildReport(command, results, *correction);
+    }
+  }
+  for (const auto& [name, content] : files) {
     const std::string path = (std::filesystem::path(options.out) / name).string();
     if (auto written = WriteTextFileAtomic(path, content); !written)
       return PrintError(written.error());
   }
-  const std::vector<std::string> labels = ConfigLabels(results);
-  for (size_t k = 0; k < results.size(); ++k) {
-    const SimResult& r = results[k];
-    std::cout << fmt::format("{}: {} games, P0 wins {:.1f}% (fair {:.1f}%)", labels[k], r.games,
-                             100 * r.seat_advantage[0].win_rate, 100.0 / r.players);
-    if (const auto gap = StrongVsWeak(r))
-      std::cout << fmt::format(", {} ahead of {} in {:.1f}%", r.agents[size_t(gap->strong)],
-                               r.agents[size_t(gap->weak)], 100 * gap->rate);
-    std::cout << "\n";
-  }
+  PrintSummary(options, results, ladders, comparison ? &*comparison : nullptr);
   for (const char* page : {"report.html", "report.md"})
     std::cout << "Wrote " << (std::filesystem::path(options.out) / page).string() << "\n";
   return kExitOk;
@@ -166,28 +376,49 @@ void AddReportCommand(CLI::App& app, Context& context) {
       ->type_name("SPEC...")
       ->required();
   cmd->add_option("--agents", options->agents,
-                  "Agent specs, as for sim: one for every seat, or several (a tournament)")
-      ->type_name("A,B,...")
-      ->required();
-  cmd->add_option("--games", options->games, "Games per configuration (default 200)")
+                  "Agent specs, as for sim: one for every seat, or several (a tournament); "
+                  "required unless --ladder")
+      ->type_name("A,B,...");
+  cmd->add_option("--games", options->games,
+                  "Games per configuration, or per rung with --ladder (default 200)")
       ->type_name("N");
   cmd->add_flag("--configs", options->configs,
                 "Expand each game name to every player count and variant");
+  cmd->add_flag("--ladder", options->ladder,
+                "Play every configuration at every rung of a skill ladder, each rung in every "
+                "seat, and report balance against skill");
+  cmd->add_option("--ladder-up-to", options->up_to,
+                  "The strongest search level of the default ladder (random, greedy, policy "
+                  "when registered, then easy, medium, strong, expert up to this; none: no "
+                  "level; default easy)")
+      ->type_name("LEVEL");
+  cmd->add_option("--rungs", options->rungs, "The ladder's agents, weakest first, instead")
+      ->type_name("A,B,...");
+  cmd->add_option("--rating-games", options->rating_games,
+                  "Games of each match between neighbouring rungs, which rate them (default: a "
+                  "fifth of --games; 0: not rated, the rungs evenly spaced)")
+      ->type_name("N");
+  cmd->add_flag("--compare", options->compare,
+                "Two configurations side by side: every figure's difference with its interval "
+                "and test, paired by deal where they share their deals");
   AddRunOptions(*cmd, options->seed, options->threads);
   cmd->add_option("--bootstrap", options->bootstrap, "Resamples for rating intervals (200)")
       ->type_name("B");
   cmd->add_option("--correction", options->correction,
-                  "How the unfair-seat verdicts allow for the many seats tested at once: holm "
-                  "(the default: no false verdict at all, with 95% confidence) or bh "
-                  "(Benjamini-Hochberg: at most 5% of the verdicts false, on average)")
+                  "How the verdicts allow for the many tests made at once: holm (the default: "
+                  "no false verdict at all, with 95% confidence) or bh (Benjamini-Hochberg: at "
+                  "most 5% of the verdicts false, on average)")
       ->type_name("holm|bh");
   cmd->add_option("--out", options->out, "Folder for the report (default ./report)")
       ->type_name("DIR");
   cmd->footer(
-      "Writes DIR/report.html (one self-contained page: the unfair configurations and the\n"
-      "balance highlights first, then the charts, then the tables), the same as DIR/report.md\n"
-      "with SVG charts beside it, results.json and games_<k>.csv. Example:\n"
-      "  savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100");
+      "Writes DIR/report.html (one self-contained page: the summaries first, then the charts,\n"
+      "then the tables), the same as DIR/report.md with SVG charts beside it, results.json and\n"
+      "the games' CSV. Examples:\n"
+      "  savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100\n"
+      "  savanna report 'kap_kairo(players=3)' --ladder --ladder-up-to medium --games 2000\n"
+      "  savanna report 'kariba(players=3)' 'kariba(players=3,variant=open)' --compare \\\n"
+      "      --agents greedy --games 2000");
 }
 
 }  // namespace savanna::cli

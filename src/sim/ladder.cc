@@ -86,7 +86,7 @@ std::string DescribeSkillChange(const VerdictWords& words, const std::vector<Ver
     return "";
   const Verdict first = verdicts.front(), last = verdicts.back();
   if (std::all_of(verdicts.begin(), verdicts.end(), [&](Verdict v) { return v == first; }))
-    return words.subject + " is " + StateWord(words, first) + " at every rung";
+    return words.subject + " is " + StateWord(words, first) + " at " + words.every;
   // One change: verdicts[0, k) are `first` and verdicts[k, n) are `last`.
   size_t k = 1;
   while (verdicts[k] == first) ++k;

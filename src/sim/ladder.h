@@ -56,6 +56,7 @@ struct VerdictWords {
   std::string subject;
   std::string higher, lower, level;
   std::string higher_noun, lower_noun;
+  std::string every = "every rung";  // all the rungs at once ("every rung above random")
 };
 
 // A sentence saying where the verdicts change with skill, rungs named by `names` (in the same

@@ -145,7 +145,7 @@ std::string Findings(const Ladder& ladder, size_t l, const std::vector<report::S
     if (stronger.empty()) continue;
     const std::string text = DescribeSkillChange(
         {Metrics()[m].subject, "higher than at " + base, "lower than at " + base, "as at " + base,
-         "", ""},
+         "", "", "every rung above " + base},
         stronger, stronger_names);
     if (text.empty()) continue;
     any_metric = true;

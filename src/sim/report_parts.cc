@@ -128,8 +128,8 @@ ReportSection UnfairSection(const std::vector<SeatTest>& tests, Correction corre
     section.intro =
         "No configuration is unfair at this number of games: no seat's win rate "
         "differs from its fair share 1 / players (" +
-        std::to_string(tests.size()) + " seats tested in " + std::to_string(configurations) +
-        " configurations). " + correction_text + missed;
+        Count(tests.size(), "seat") + " tested in " + Count(configurations, "configuration") +
+        "). " + correction_text + missed;
     return section;
   }
   section.intro = std::to_string(unfair_configurations.size()) + " of " +
