@@ -94,8 +94,8 @@ struct JobResult {
 // has refused jobs that keep figures) and only rank 0 gets results; an error during the games
 // sets `abort_job` under MPI. Returns the exit status on failure.
 tl::expected<std::vector<JobResult>, int> RunJobs(const GameRegistry& games,
-                                            const std::vector<Job>& jobs, const std::string& out,
-                                            bool& abort_job) {
+                                                  const std::vector<Job>& jobs,
+                                                  const std::string& out, bool& abort_job) {
   const bool mpi = LaunchedByMpi();
   const bool root = !mpi || MpiRankFromEnvironment() == 0;
   std::vector<JobResult> results;
@@ -115,11 +115,10 @@ tl::expected<std::vector<JobResult>, int> RunJobs(const GameRegistry& games,
         return tl::unexpected(PrintError(opened.error()));
       }
     if (mpi) {
-      auto result = RunSimulationMpi(
-          games, job.config, progress, !job.csv.empty(),
-          [&csv, &job](std::string_view text) {
-            if (!job.csv.empty()) csv.Append(text);
-          });
+      auto result = RunSimulationMpi(games, job.config, progress, !job.csv.empty(),
+                                     [&csv, &job](std::string_view text) {
+                                       if (!job.csv.empty()) csv.Append(text);
+                                     });
       if (!result) {
         abort_job = true;
         return tl::unexpected(PrintError(result.error()));
@@ -156,10 +155,9 @@ bool SameDeals(const GameRegistry& games, const SimResult& a, const SimResult& b
       a.seatings != b.seatings) {
     why = "The deals cannot be shared: the two configurations " +
           std::string(a.game_name != b.game_name ? "are different games"
-                      : a.players != b.players
-                          ? "seat " + std::to_string(a.players) + " and " +
-                                std::to_string(b.players) + " players"
-                          : "play different numbers of deals or seatings") +
+                      : a.players != b.players   ? "seat " + std::to_string(a.players) + " and " +
+                                                     std::to_string(b.players) + " players"
+                                               : "play different numbers of deals or seatings") +
           ", so deal k of one has no counterpart in the other.";
     return false;
   }
@@ -169,7 +167,8 @@ bool SameDeals(const GameRegistry& games, const SimResult& a, const SimResult& b
   const int checked = int(std::min<int64_t>(a.deals, 100));
   for (int d = 0; d < checked && game_a && game_b; ++d) {
     const uint64_t seed = DeriveSeed(a.seed, uint64_t(d));
-    same += (*game_a)->NewInitialState(seed)->ToJson() == (*game_b)->NewInitialState(seed)->ToJson();
+    same +=
+        (*game_a)->NewInitialState(seed)->ToJson() == (*game_b)->NewInitialState(seed)->ToJson();
   }
   why = "Both play the same " + std::to_string(a.deals) +
         " deals: deal k from the same seed, the agents seeded alike. Their starting states are "
@@ -217,9 +216,8 @@ Result<std::vector<Job>> PlanJobs(const GameRegistry& games, const ReportOptions
     }
     return jobs;
   }
-  auto ladder = options.rungs.empty()
-                    ? DefaultRungs(options.up_to)
-                    : WithContext(SplitSpecList(options.rungs), "--rungs: ");
+  auto ladder = options.rungs.empty() ? DefaultRungs(options.up_to)
+                                      : WithContext(SplitSpecList(options.rungs), "--rungs: ");
   if (!ladder) return tl::unexpected(ladder.error());
   if (ladder->empty()) return Fail(ErrorCode::kInvalidArgument, "--rungs: no rung");
   for (const std::string& rung : *ladder)

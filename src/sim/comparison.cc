@@ -66,8 +66,7 @@ void DealFigures::Add(const GameOutcome& outcome) {
   add(others + kTies, outcome.winners.size() > 1 ? 1 : 0, 1);
   add(others + kLeadChanges, outcome.drama.lead_changes, 1);
   const bool sole = outcome.drama.decided_at >= 0;
-  const double share =
-      outcome.length > 0 ? double(outcome.drama.decided_at) / outcome.length : 1.0;
+  const double share = outcome.length > 0 ? double(outcome.drama.decided_at) / outcome.length : 1.0;
   add(others + kDecidedAt, sole ? share : 0, sole ? 1 : 0);
   add(others + kComebacks, sole && outcome.drama.comeback ? 1 : 0, sole ? 1 : 0);
   const auto [low, high] = std::minmax_element(outcome.scores.begin(), outcome.scores.end());
@@ -107,11 +106,11 @@ Comparison CompareFigures(const DealFigures& a, const DealFigures& b, bool paire
   std::vector<Pair> pairs;
   const std::vector<FigureInfo> info = Figures(a.players());
   for (int seat = 0; seat < std::min(a.players(), b.players()); ++seat)
-    pairs.push_back({size_t(seat), size_t(seat), 1.0 / a.players(), 1.0 / b.players(),
-                     info[size_t(seat)]});
+    pairs.push_back(
+        {size_t(seat), size_t(seat), 1.0 / a.players(), 1.0 / b.players(), info[size_t(seat)]});
   for (size_t k = 0; k < kOthers; ++k)
-    pairs.push_back({size_t(a.players()) + k, size_t(b.players()) + k, 0, 0,
-                     info[size_t(a.players()) + k]});
+    pairs.push_back(
+        {size_t(a.players()) + k, size_t(b.players()) + k, 0, 0, info[size_t(a.players()) + k]});
   std::vector<double> ratios;
   for (const Pair& pair : pairs) {
     FigureDifference fd;

@@ -38,9 +38,7 @@ class DealFigures {
   double Weight(int64_t deal, size_t figure) const { return sums_[Index(deal, figure) + 1]; }
 
  private:
-  size_t Index(int64_t deal, size_t figure) const {
-    return (size_t(deal) * figures_ + figure) * 2;
-  }
+  size_t Index(int64_t deal, size_t figure) const { return (size_t(deal) * figures_ + figure) * 2; }
   int players_;
   size_t figures_;
   std::vector<double> sums_;  // by deal, figure: value, weight

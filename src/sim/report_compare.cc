@@ -34,8 +34,7 @@ std::string SignedFixed(double v) {
 
 std::string DifferenceCell(const FigureInfo& f, const Difference& d) {
   if (f.percent)
-    return Points(d.estimate) + " points [" + Points(d.ci95_low) + ", " + Points(d.ci95_high) +
-           "]";
+    return Points(d.estimate) + " points [" + Points(d.ci95_low) + ", " + Points(d.ci95_high) + "]";
   return SignedFixed(d.estimate) + " [" + SignedFixed(d.ci95_low) + ", " +
          SignedFixed(d.ci95_high) + "]";
 }
@@ -47,13 +46,15 @@ ReportSection CompareSection(const Comparison& c, const std::string& a, const st
   ReportSection section{"compare", "Summary: " + b + " against " + a, "", {}, {}, true};
   const std::string n = std::to_string(c.figures.size());
   section.intro =
-      "For every figure, B (" + b + ") minus A (" + a + ") with its 95% interval and the p-value "
-      "of no difference. " + c.pairing + " " +
+      "For every figure, B (" + b + ") minus A (" + a +
+      ") with its 95% interval and the p-value "
+      "of no difference. " +
+      c.pairing + " " +
       (c.paired ? "Each difference is taken deal by deal (Student's t over the deals)"
                 : "The two samples are independent (Welch's t over the deals)") +
       "; a figure is a ratio over the deals, its standard error by the delta method with the "
-      "deal as the unit. The verdicts are corrected for the " + n + " figures compared by " +
-      CorrectionName(c.correction) + ".";
+      "deal as the unit. The verdicts are corrected for the " +
+      n + " figures compared by " + CorrectionName(c.correction) + ".";
   if (c.paired) {
     char buf[160];
     std::snprintf(buf, sizeof buf,
@@ -71,10 +72,12 @@ ReportSection CompareSection(const Comparison& c, const std::string& a, const st
   for (const FigureDifference& fd : c.figures) {
     const Difference& d = fd.difference;
     const bool shown = fd.adjusted_p < 0.05;
-    section.table.rows.push_back(
-        {fd.figure.name, FigureValue(fd.figure, fd.a.value), FigureValue(fd.figure, fd.b.value),
-         DifferenceCell(fd.figure, d), PValue(d.p), PValue(fd.adjusted_p),
-         !shown ? "no difference shown" : d.estimate > 0 ? "higher in B" : "lower in B"});
+    section.table.rows.push_back({fd.figure.name, FigureValue(fd.figure, fd.a.value),
+                                  FigureValue(fd.figure, fd.b.value), DifferenceCell(fd.figure, d),
+                                  PValue(d.p), PValue(fd.adjusted_p),
+                                  !shown           ? "no difference shown"
+                                  : d.estimate > 0 ? "higher in B"
+                                                   : "lower in B"});
     if (!fd.figure.percent) continue;
     // In points, as the table.
     rows.push_back({fd.figure.name, 100 * d.estimate, 100 * d.ci95_low, 100 * d.ci95_high, 0.0,

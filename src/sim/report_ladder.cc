@@ -121,8 +121,8 @@ std::string Findings(const Ladder& ladder, size_t l, const std::vector<report::S
   std::vector<std::string> sentences;
   for (int seat = 0; seat < players; ++seat) {
     std::vector<Verdict> verdicts;
-    for (size_t r : order) verdicts.push_back(SeatVerdict(seats[first + r * size_t(players) +
-                                                                size_t(seat)]));
+    for (size_t r : order)
+      verdicts.push_back(SeatVerdict(seats[first + r * size_t(players) + size_t(seat)]));
     const std::string text = DescribeSkillChange(
         {"P" + std::to_string(seat), "ahead", "behind", "fair", "advantage", "disadvantage"},
         verdicts, names);
@@ -258,8 +258,7 @@ std::vector<std::pair<std::string, std::string>> BuildLadderReport(
   findings.table = {{"configuration", "what changes with skill"}, "ll", {}};
   size_t first = 0;
   for (size_t l = 0; l < ladders.size(); ++l) {
-    findings.table.rows.push_back(
-        {labels[l], Findings(ladders[l], l, seats, first, metric_tests)});
+    findings.table.rows.push_back({labels[l], Findings(ladders[l], l, seats, first, metric_tests)});
     first += ladders[l].rungs.size() * size_t(ladders[l].self_play[0].players);
   }
   document.sections.push_back(std::move(findings));
@@ -280,8 +279,8 @@ std::vector<std::pair<std::string, std::string>> BuildLadderReport(
     const int players = ladder.self_play[0].players;
     const std::string file = "skill_" + std::to_string(l) + ".svg";
     files.emplace_back(file, SkillChartOf(ladder, labels[l]));
-    ReportSection seat{"seats-" + std::to_string(l), "Seats by rung: " + labels[l], "", {}, {},
-                       false};
+    ReportSection seat{
+        "seats-" + std::to_string(l), "Seats by rung: " + labels[l], "", {}, {}, false};
     seat.intro = "Each seat's win rate at each rung (fair share " + Pct(1.0 / players) +
                  "), rungs in order of rating, and the balance metrics in the chart.";
     seat.figures.push_back({file, "Balance against skill: " + labels[l], ""});
@@ -291,8 +290,11 @@ std::vector<std::pair<std::string, std::string>> BuildLadderReport(
       seat.table.head.push_back("P" + std::to_string(s) + " [95%]");
       seat.table.align += 'r';
     }
-    ReportSection metrics{"metrics-" + std::to_string(l), "Balance metrics by rung: " + labels[l],
-                          "Every balance metric at each rung, rungs in order of rating.", {}, {},
+    ReportSection metrics{"metrics-" + std::to_string(l),
+                          "Balance metrics by rung: " + labels[l],
+                          "Every balance metric at each rung, rungs in order of rating.",
+                          {},
+                          {},
                           false};
     metrics.table.head = {"rung"};
     metrics.table.align = "l";

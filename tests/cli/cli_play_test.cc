@@ -257,6 +257,67 @@ TEST_F(SimBenchTest, ReportWritesTheBalanceReport) {
   ExpectOneLineError(Savanna({"report", "nope", "--configs", "--agents", "random"}), 1);
 }
 
+// The ladder end to end: two cheap rungs, their rating match, the CSV of every rung; the
+// options that do not go together are refused before any game.
+TEST_F(SimBenchTest, ReportLadderWritesBalanceAgainstSkill) {
+  const std::string dir = Path("ladder");
+  const ProgramOutput r =
+      Savanna({"report", "kap_kairo(players=3)", "--ladder", "--rungs", "random,greedy", "--games",
+               "30", "--rating-games", "12", "--threads", "2", "--bootstrap", "20", "--out", dir});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("kap_kairo: greedy (rating "), std::string::npos) << r.out;
+  const std::string md = ReadFile("ladder/report.md");
+  EXPECT_NE(md.find("## Summary: balance against skill"), std::string::npos);
+  EXPECT_NE(md.find("--ladder --rungs 'random,greedy' --rating-games 12"), std::string::npos);
+  for (const char* file : {"skill_0.svg", "games_0_0.csv", "games_0_1.csv", "results.json"})
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + file)) << file;
+  const Json results = ReadJson(ReadFile("ladder/results.json"));
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0]["rating_matches"][0]["agents"], Json({"random", "greedy"}));
+  const std::vector<std::vector<std::string>> refused = {
+      {"report", "kariba", "--ladder", "--agents", "random"},
+      {"report", "kariba", "--ladder", "--compare"},
+      {"report", "kariba"},
+      {"report", "kariba", "--agents", "random", "--rungs", "random"},
+      {"report", "kariba", "kilimanjaro", "kitara", "--compare", "--agents", "random"},
+      {"report", "kariba", "--ladder", "--ladder-up-to", "grandmaster"},
+      {"report", "kariba", "--ladder", "--rungs", "random,nope"},
+      {"report", "kariba", "--agents", "random", "--correction", "bonferroni"},
+  };
+  for (std::vector<std::string> args : refused) {
+    args.insert(args.end(), {"--out", Path("refused")});
+    SCOPED_TRACE(args[2] + " " + args[3]);
+    ExpectOneLineError(Savanna(args), 1);
+  }
+  EXPECT_FALSE(std::filesystem::exists(Path("refused")));
+}
+
+// Two variants compared on the same deals: every figure's difference, and comparison.json.
+TEST_F(SimBenchTest, ReportCompareTestsEveryFigure) {
+  const std::string dir = Path("compare");
+  const ProgramOutput r =
+      Savanna({"report", "kariba(players=3)", "kariba(players=3,chase=adjacent)", "--compare",
+               "--agents", "greedy", "--games", "60", "--threads", "2", "--out", dir});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_NE(r.out.find("Paired by deal"), std::string::npos) << r.out;
+  const std::string md = ReadFile("compare/report.md");
+  EXPECT_NE(md.find("## Summary: kariba chase=adjacent against kariba chase=closest"),
+            std::string::npos);
+  EXPECT_NE(md.find("identical in 60 of the first 60 deals"), std::string::npos) << md;
+  const Json comparison = ReadJson(ReadFile("compare/comparison.json"));
+  EXPECT_TRUE(comparison["paired"].get<bool>());
+  EXPECT_GE(comparison["figures"].size(), 8u);
+  // Different player counts: independent samples, and the page says why.
+  ASSERT_EQ(Savanna({"report", "kariba(players=3)", "kariba(players=4)", "--compare", "--agents",
+                     "random", "--games", "20", "--out", dir})
+                .exit_status,
+            0);
+  EXPECT_NE(ReadFile("compare/report.md")
+                .find("The deals cannot be shared: the two "
+                      "configurations seat 3 and 4 players"),
+            std::string::npos);
+}
+
 TEST_F(SimBenchTest, BenchPrintsATable) {
   const ProgramOutput r = Savanna({"bench", "kariba(players=2)", "--seconds", "0.05"});
   ASSERT_EQ(r.exit_status, 0) << r.err;

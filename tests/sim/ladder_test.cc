@@ -1,0 +1,155 @@
+// The ladder: the default rungs (an agent named `policy` joins when registered), the rungs'
+// ratings from neighbouring matches (against the joint Bradley-Terry fit), and the words of the
+// summary on constructed verdicts.
+#include "sim/ladder.h"
+
+#include <gtest/gtest.h>
+
+#include "agents/agent.h"
+#include "agents/random_agent.h"
+#include "games/registry.h"
+#include "sim/ratings.h"
+#include "sim/report.h"
+
+namespace savanna {
+namespace {
+
+TEST(LadderTest, DefaultRungsUpToALevel) {
+  EXPECT_EQ(*DefaultRungs("none"), (std::vector<std::string>{"random", "greedy"}));
+  EXPECT_EQ(*DefaultRungs("easy"), (std::vector<std::string>{"random", "greedy", "easy"}));
+  EXPECT_EQ(*DefaultRungs("strong"),
+            (std::vector<std::string>{"random", "greedy", "easy", "medium", "strong"}));
+  const auto bad = DefaultRungs("grandmaster");
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_NE(bad.error().message.find("none, easy, medium, strong, expert"), std::string::npos);
+}
+
+// The list is data: an agent named `policy`, registered as the Python module would, joins the
+// ladder after greedy with nothing else changed.
+TEST(LadderTest, APolicyAgentJoinsTheLadderWhenRegistered) {
+  ASSERT_TRUE(RegisterExternalAgent("policy", [](uint64_t seed) {
+                return std::make_unique<RandomAgent>(seed);
+              }).has_value());
+  EXPECT_EQ(*DefaultRungs("medium"),
+            (std::vector<std::string>{"random", "greedy", "policy", "easy", "medium"}));
+}
+
+Verdict L = Verdict::kLevel, H = Verdict::kHigher, W = Verdict::kLower;
+
+std::string Seat(const std::vector<Verdict>& v) {
+  const std::vector<std::string> all = {"random", "greedy", "easy", "medium", "strong"};
+  return DescribeSkillChange({"P2", "ahead", "behind", "fair", "advantage", "disadvantage"}, v,
+                             std::vector<std::string>(all.begin(), all.begin() + long(v.size())));
+}
+
+TEST(LadderTest, TheWordsOfTheSummary) {
+  EXPECT_EQ(Seat({L, L, L, H, H}), "P2's advantage appears from medium up");
+  EXPECT_EQ(Seat({L, W, W, W, W}), "P2's disadvantage appears from greedy up");
+  EXPECT_EQ(Seat({H, H, L, L, L}), "P2's advantage holds up to greedy and disappears from easy up");
+  EXPECT_EQ(Seat({H, H, H, H, H}), "P2 is ahead at every rung");
+  EXPECT_EQ(Seat({W, W, H}), "P2 is behind up to greedy and ahead from easy up");
+  EXPECT_EQ(Seat({L, L, L}), "");
+  EXPECT_EQ(Seat({L, H, L, H}),
+            "P2 changes more than once with skill: fair at random and easy; and ahead at greedy "
+            "and medium");
+  EXPECT_EQ(Seat({H, L, W}),
+            "P2 changes more than once with skill: ahead at random; fair at greedy; and behind "
+            "at easy");
+  // Without nouns: states only.
+  const VerdictWords ties{"The tie rate",
+                          "higher than at random",
+                          "lower than at random",
+                          "as at random",
+                          "",
+                          "",
+                          "every rung above random"};
+  EXPECT_EQ(DescribeSkillChange(ties, {L, H, H}, {"greedy", "easy", "medium"}),
+            "The tie rate is higher than at random from easy up");
+  EXPECT_EQ(DescribeSkillChange(ties, {W, L}, {"greedy", "easy"}),
+            "The tie rate is lower than at random up to greedy and as at random from easy up");
+  EXPECT_EQ(DescribeSkillChange(ties, {H, H}, {"greedy", "easy"}),
+            "The tie rate is higher than at random at every rung above random");
+}
+
+// Rung k's rating is the sum of the pairs' differences below it, its interval the pairs'
+// half-widths in quadrature; the pair simulations give each difference as twice slot 1's
+// rating (two slots, mean 0).
+TEST(LadderTest, RatingsAddUpTheNeighbours) {
+  Ladder ladder;
+  ladder.rungs = {"a", "b", "c"};
+  SimResult ab, bc;
+  ab.ratings = {{-50, -60, -40}, {50, 40, 60}};      // b - a = 100 [80, 120]
+  bc.ratings = {{-100, -115, -90}, {100, 90, 115}};  // c - b = 200 [180, 230]
+  ladder.pairs = {ab, bc};
+  RateRungs(ladder);
+  ASSERT_EQ(ladder.ratings.size(), 3u);
+  EXPECT_EQ(ladder.ratings[0].elo, 0);
+  EXPECT_DOUBLE_EQ(ladder.ratings[1].elo, 100);
+  EXPECT_DOUBLE_EQ(ladder.ratings[1].ci95_low, 80);
+  EXPECT_DOUBLE_EQ(ladder.ratings[1].ci95_high, 120);
+  EXPECT_DOUBLE_EQ(ladder.ratings[2].elo, 300);
+  EXPECT_DOUBLE_EQ(ladder.ratings[2].ci95_low, 300 - std::sqrt(20.0 * 20 + 20 * 20));
+  EXPECT_DOUBLE_EQ(ladder.ratings[2].ci95_high, 300 + std::sqrt(20.0 * 20 + 30 * 30));
+  ladder.ratings[2].elo = -1;  // rated below the first: the skill order follows the ratings
+  EXPECT_EQ(SkillOrder(ladder), (std::vector<size_t>{2, 0, 1}));
+  ladder.pairs.clear();
+  RateRungs(ladder);
+  EXPECT_TRUE(ladder.ratings.empty());
+  EXPECT_EQ(SkillOrder(ladder), (std::vector<size_t>{0, 1, 2}));
+}
+
+// On a chain the sum of the pairs' own fits is the joint fit of all the matches, but for the
+// prior: compared on large hand-made counts.
+TEST(LadderTest, TheChainIsTheJointBradleyTerryFit) {
+  // a-b: b ahead 600 of 1000; b-c: c ahead 800 of 1000.
+  const double ab = FitBradleyTerry({{0, 400}, {600, 0}})[1] * 2;
+  const double bc = FitBradleyTerry({{0, 200}, {800, 0}})[1] * 2;
+  const std::vector<double> joint = FitBradleyTerry({{0, 400, 0}, {600, 0, 200}, {0, 800, 0}});
+  EXPECT_NEAR(joint[1] - joint[0], ab, 2.0);
+  EXPECT_NEAR(joint[2] - joint[1], bc, 2.0);
+  EXPECT_NEAR(ab, 400 * std::log10(600.0 / 400), 1.0);
+}
+
+// A ladder of two cheap rungs end to end: the report's summary, chart and tables.
+TEST(LadderReportTest, WritesTheSummaryChartAndTables) {
+  Ladder ladder;
+  ladder.rungs = {"random", "greedy"};
+  for (const std::string& rung : ladder.rungs) {
+    SimConfig config;
+    config.game_spec = "kariba(players=3)";
+    config.agents = {rung};
+    config.games = 60;
+    auto r = RunSimulation(Games(), config);
+    ASSERT_TRUE(r.has_value());
+    ladder.self_play.push_back(std::move(*r));
+  }
+  SimConfig pair;
+  pair.game_spec = "kariba(players=3)";
+  pair.agents = ladder.rungs;
+  pair.games = 30;
+  pair.bootstrap = 20;
+  auto match = RunSimulation(Games(), pair);
+  ASSERT_TRUE(match.has_value());
+  ladder.pairs.push_back(std::move(*match));
+  RateRungs(ladder);
+  std::map<std::string, std::string> files;
+  for (auto& [name, content] : BuildLadderReport("c", {ladder}, Correction::kHolm))
+    files[name] = content;
+  for (const char* name : {"report.md", "report.html", "skill_0.svg", "results.json"})
+    EXPECT_TRUE(files.count(name)) << name;
+  const std::string& md = files["report.md"];
+  for (const char* heading :
+       {"## Summary: balance against skill", "## Summary: unfair", "## Seats by rung: kariba",
+        "## Balance metrics by rung: kariba", "## Rungs", "## Rating matches", "## Data"})
+    EXPECT_NE(md.find(heading), std::string::npos) << heading;
+  EXPECT_NE(md.find("Holm's method over all the 6 seat tests"), std::string::npos) << md;
+  EXPECT_NE(files["skill_0.svg"].find(">greedy<"), std::string::npos);
+  const Json all = Json::parse(files["results.json"]);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0]["rungs"].size(), 2u);
+  EXPECT_EQ(all[0]["rungs"][0]["rating"]["elo"], 0.0);
+  EXPECT_EQ(all[0]["rating_matches"].size(), 1u);
+}
+
+}  // namespace
+}  // namespace savanna
