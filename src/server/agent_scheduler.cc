@@ -5,6 +5,7 @@
 
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +26,14 @@ std::string OwnClientKey(const void* owner) {
   char key[32];
   std::snprintf(key, sizeof key, "\x01%p", owner);
   return key;
+}
+
+// CPU time this thread has used, in seconds: what a slice is charged to its client's budget (not
+// wall time, which a busy machine stretches).
+double ThreadCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
 }
 
 // Clients remembered beyond this many are forgotten once they have nothing queued and their
@@ -226,6 +235,7 @@ void AgentScheduler::Work() {
     const Nanos left = std::max(cap - task.used, Nanos(0));
     const Nanos slice = std::min<Nanos>(options_.slice, left);
     const auto start = SteadyClock::now();
+    const double cpu_start = ThreadCpuSeconds();
     bool done = false, failed = false;
     Action action = kInvalidAction;
     try {
@@ -241,13 +251,12 @@ void AgentScheduler::Work() {
       failed = true;
       std::cerr << "savanna serve: an AI decision failed\n";
     }
-    const auto end = SteadyClock::now();
+    const double cpu_used = ThreadCpuSeconds() - cpu_start;
 
     Done reply;
     {
       std::lock_guard lock(mutex_);
-      if (auto it = clients_.find(key); it != clients_.end())
-        it->second.budget -= std::chrono::duration<double>(end - start).count();
+      if (auto it = clients_.find(key); it != clients_.end()) it->second.budget -= cpu_used;
       Owner& o = owners_[owner];
       o.running.reset();
       const bool dropped = o.drop_running || stopping_ || failed;

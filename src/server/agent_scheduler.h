@@ -36,8 +36,9 @@ class AgentScheduler {
     // How much lower the workers' CPU priority is than the process's (Linux nice, added up to
     // 19): the network threads stay ahead of any amount of thinking, so acks stay prompt.
     int nice = 10;
-    // Thinking seconds one client may use per minute, on all its tables together, and how many
-    // it may use at once from a full budget (the bucket's size). 0: no budget.
+    // Thinking seconds (CPU time of the workers) one client may use per minute, on all its
+    // tables together, and how many it may use at once from a full budget (the bucket's size).
+    // 0: no budget.
     double client_seconds_per_minute = 60;
     double client_burst_seconds = 60;
   };

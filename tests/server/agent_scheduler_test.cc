@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -210,6 +211,29 @@ TEST(AgentScheduler, ClientsTakeTurnsBeforeTheirTables) {
   for (int& table : attacker_tables) scheduler.Cancel(&table);
 }
 
+// A decision that uses `slice` of CPU time in each Think, however busy the machine: what a
+// client's budget is charged.
+class CpuBusy final : public Decision {
+ public:
+  explicit CpuBusy(std::atomic<int>* thought) : thought_(thought) {}
+  bool Think(std::chrono::nanoseconds slice) override {
+    const auto cpu = [] {
+      timespec now{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+      return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
+    };
+    const auto end = cpu() + slice;
+    while (cpu() < end) {
+    }
+    ++*thought_;
+    return false;
+  }
+  Action Best() override { return 1; }
+
+ private:
+  std::atomic<int>* thought_;
+};
+
 // A client's AI seconds per minute: once spent, its decisions wait for the budget to refill
 // while another client's go on.
 TEST(AgentScheduler, AClientPastItsBudgetWaitsForItToRefill) {
@@ -218,7 +242,7 @@ TEST(AgentScheduler, AClientPastItsBudgetWaitsForItToRefill) {
   int greedy = 0, other = 0;
   std::atomic<int> greedy_slices{0};
   scheduler.Submit(
-      &greedy, std::make_unique<Busy>(1000000, 1, &greedy_slices), [](Action) {}, "198.51.100.7");
+      &greedy, std::make_unique<CpuBusy>(&greedy_slices), [](Action) {}, "198.51.100.7");
   std::this_thread::sleep_for(300ms);
   // 20 ms of burst and 3 ms of refill: about five slices of 5 ms, then a slice every 0.5 s.
   EXPECT_LE(greedy_slices.load(), 8) << "the budget did not hold the client back";
