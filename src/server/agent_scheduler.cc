@@ -1,6 +1,6 @@
-// The scheduler's workers: take the client at the front of the ring (skipping those whose budget
-// is spent), think one slice of its next table's decision, put the decision back (at the front of
-// its table's queue) or hand the action over, and charge the slice to the client.
+// The scheduler's workers: take the client that has had the fewest slices (skipping those whose
+// budget is spent), think one slice of its next table's decision, put the decision back (at the
+// front of its table's queue) or hand the action over, and charge the slice to the client.
 #include "server/agent_scheduler.h"
 
 #include <sys/resource.h>
@@ -12,6 +12,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
+#include <limits>
+#include <utility>
 
 #include "core/text.h"
 
@@ -63,15 +65,17 @@ void AgentScheduler::MakeReady(const void* owner) {
     client.budget = options_.client_burst_seconds;
     client.refilled = SteadyClock::now();
   }
-  if (client.ready.empty()) ring_.push_back(key);
+  // A client that had nothing to think starts level with the least served active one: time it
+  // did not use while idle is not owed to it.
+  if (client.ready.empty() && client.running == 0) {
+    client.used = std::max(client.used, floor_);
+    client.turn = ++turns_;
+  }
   client.ready.push_back(owner);
 }
 
 void AgentScheduler::ForgetReady(const void* owner, const std::string& key) {
-  auto it = clients_.find(key);
-  if (it == clients_.end()) return;
-  std::erase(it->second.ready, owner);
-  if (it->second.ready.empty()) std::erase(ring_, key);
+  if (auto it = clients_.find(key); it != clients_.end()) std::erase(it->second.ready, owner);
 }
 
 AgentScheduler::Ticket AgentScheduler::Submit(const void* owner, std::unique_ptr<Decision> decision,
@@ -91,8 +95,8 @@ AgentScheduler::Ticket AgentScheduler::Submit(const void* owner, std::unique_ptr
       const auto now = SteadyClock::now();
       for (auto c = clients_.begin(); c != clients_.end();) {
         Refill(c->second, now);
-        const bool idle =
-            c->second.ready.empty() && c->second.budget >= options_.client_burst_seconds;
+        const bool idle = c->second.ready.empty() && c->second.running == 0 &&
+                          c->second.budget >= options_.client_burst_seconds;
         c = idle ? clients_.erase(c) : std::next(c);
       }
     }
@@ -163,7 +167,6 @@ void AgentScheduler::Stop() {
   std::lock_guard lock(mutex_);
   dropped.swap(owners_);
   clients_.clear();
-  ring_.clear();
 }
 
 size_t AgentScheduler::Pending() const {
@@ -173,23 +176,31 @@ size_t AgentScheduler::Pending() const {
   return n;
 }
 
-std::optional<std::string> AgentScheduler::NextClient(SteadyClock::time_point now,
-                                                      SteadyClock::time_point& wait_until) {
+AgentScheduler::Client* AgentScheduler::NextClient(SteadyClock::time_point now,
+                                                   SteadyClock::time_point& wait_until) {
   wait_until = SteadyClock::time_point::max();
-  for (size_t tried = 0; tried < ring_.size(); ++tried) {
-    std::string key = std::move(ring_.front());
-    ring_.pop_front();
-    Client& client = clients_[key];
-    if (options_.client_seconds_per_minute > 0) Refill(client, now);
-    if (options_.client_seconds_per_minute <= 0 || client.budget > 0) return key;
-    // Spent: its turn comes again once the budget is back above 0.
-    const double seconds = -client.budget * 60 / options_.client_seconds_per_minute;
-    wait_until = std::min(wait_until, now + std::chrono::duration_cast<SteadyClock::duration>(
-                                                std::chrono::duration<double>(seconds) +
-                                                std::chrono::milliseconds(1)));
-    ring_.push_back(std::move(key));
+  Client* next = nullptr;
+  double least_active = std::numeric_limits<double>::infinity();
+  for (auto& [key, client] : clients_) {
+    if (client.ready.empty() && client.running == 0) continue;
+    least_active = std::min(least_active, client.used);
+    if (client.ready.empty()) continue;
+    if (options_.client_seconds_per_minute > 0) {
+      Refill(client, now);
+      if (client.budget <= 0) {  // spent: it may think again once the budget is back above 0
+        const double seconds = -client.budget * 60 / options_.client_seconds_per_minute;
+        wait_until = std::min(wait_until, now + std::chrono::duration_cast<SteadyClock::duration>(
+                                                    std::chrono::duration<double>(seconds) +
+                                                    std::chrono::milliseconds(1)));
+        continue;
+      }
+    }
+    if (next == nullptr || std::pair(client.used, client.turn) < std::pair(next->used, next->turn))
+      next = &client;
   }
-  return std::nullopt;
+  if (least_active < std::numeric_limits<double>::infinity())
+    floor_ = std::max(floor_, least_active);
+  return next;
 }
 
 void AgentScheduler::Work() {
@@ -206,25 +217,21 @@ void AgentScheduler::Work() {
   while (true) {
     const void* owner = nullptr;
     Task task;
-    std::string key;
+    Client* client = nullptr;  // stays in clients_ while it has a decision running
     {
       Lock lock(mutex_);
       while (true) {
         if (stopping_) return;
         SteadyClock::time_point wait_until;
-        if (auto next = NextClient(SteadyClock::now(), wait_until)) {
-          key = std::move(*next);
-          break;
-        }
+        if ((client = NextClient(SteadyClock::now(), wait_until))) break;
         if (wait_until == SteadyClock::time_point::max())
           wake_.wait(lock);
         else
           wake_.wait_until(lock, wait_until);
       }
-      Client& client = clients_[key];
-      owner = client.ready.front();
-      client.ready.pop_front();
-      if (!client.ready.empty()) ring_.push_back(key);  // the client's next table, in turn
+      owner = client->ready.front();  // its tables take turns: this one goes to the back after
+      client->ready.pop_front();
+      ++client->running;
       Owner& o = owners_[owner];
       task = std::move(o.queue.front());
       o.queue.pop_front();
@@ -256,7 +263,10 @@ void AgentScheduler::Work() {
     Done reply;
     {
       std::lock_guard lock(mutex_);
-      if (auto it = clients_.find(key); it != clients_.end()) it->second.budget -= cpu_used;
+      --client->running;
+      ++client->used;
+      client->budget -= cpu_used;
+      client->turn = ++turns_;
       Owner& o = owners_[owner];
       o.running.reset();
       const bool dropped = o.drop_running || stopping_ || failed;

@@ -1,13 +1,15 @@
 // Runs the AI seats' decisions (and the coach's hint searches) of every table on a few threads, a
 // slice at a time, fairly at two levels: between clients (the addresses the tables' AI time is
-// charged to) and, within a client, between its tables. A client with a decision waiting joins
-// the back of a ring; a worker takes the front client's next table, thinks its decision for one
-// slice and puts both back. So one client's many long searches delay another client's AI by
-// about one slice per client ahead of it, never by a whole search, however many tables that
-// client runs. Each client also has a budget of AI seconds per minute (a token bucket): past it,
-// its decisions wait until the budget has refilled. A decision is cut at the operator's
-// thinking-time limit (it then plays the best action it found so far), and can be cancelled at
-// once when it is no longer wanted (a take-back, a move, a table closing).
+// charged to) and, within a client, between its tables. A free worker takes, among the clients
+// with a decision waiting, the one that has had the fewest slices (counted while it has work;
+// a client coming back from idle starts level with the least served active one), thinks its next
+// table's decision for one slice and puts the table at the back of that client's turn. So one
+// client's many long searches take no more than an equal share of the workers from another
+// client, never a share per table, and delay it by about one slice, never a whole search. Each
+// client also has a budget of AI seconds per minute (a token bucket): past it, its decisions wait
+// until the budget has refilled. A decision is cut at the operator's thinking-time limit (it then
+// plays the best action it found so far), and can be cancelled at once when it is no longer wanted
+// (a take-back, a move, a table closing).
 #pragma once
 
 #include <chrono>
@@ -83,7 +85,10 @@ class AgentScheduler {
     bool drop_running = false;  // cancelled while a worker thinks it
   };
   struct Client {
-    std::deque<const void*> ready;  // owners with a queued decision and none running
+    std::deque<const void*> ready;  // owners with a queued decision and none running, in turn
+    int running = 0;                // its decisions that workers think now
+    double used = 0;                // slices it has had (the fair-share clock)
+    uint64_t turn = 0;              // when it last came or was served: ties go to the earlier
     double budget = 0;              // thinking seconds left (may go below 0 by one slice)
     std::chrono::steady_clock::time_point refilled;
   };
@@ -92,12 +97,12 @@ class AgentScheduler {
   void Work();
   // Puts `owner` (with a queued decision, none running) in its client's turn.
   void MakeReady(const void* owner);
-  // The client whose turn it is and whose budget allows thinking, taken off the ring; empty when
-  // none may think now (`wait_until` then says when one may).
-  std::optional<std::string> NextClient(std::chrono::steady_clock::time_point now,
-                                        std::chrono::steady_clock::time_point& wait_until);
+  // The client with a decision waiting that has thought least and whose budget allows thinking;
+  // null when none may think now (`wait_until` then says when one may).
+  Client* NextClient(std::chrono::steady_clock::time_point now,
+                     std::chrono::steady_clock::time_point& wait_until);
   void Refill(Client& client, std::chrono::steady_clock::time_point now) const;
-  // The owners' entries in the ring and client lists, without a lock of their own.
+  // Takes `owner` out of its client's turn (lock held).
   void ForgetReady(const void* owner, const std::string& client);
   static void Report(std::vector<Task>& dropped);
 
@@ -106,8 +111,9 @@ class AgentScheduler {
   std::condition_variable wake_;
   Ticket next_ticket_ = 1;
   std::map<const void*, Owner> owners_;
-  std::map<std::string, Client> clients_;  // clients with a ready owner, or a budget used
-  std::deque<std::string> ring_;           // clients with a ready owner, in turn
+  std::map<std::string, Client> clients_;  // clients with work, or a budget used
+  double floor_ = 0;                       // the least `used` of the active clients, last seen
+  uint64_t turns_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> workers_;
 };
