@@ -74,6 +74,7 @@ bool AttackMix::Start() {
     if (testing::StatusOf(reply) != 201) return false;
   }
   running_ = true;
+  if (options_.only_ai) return true;
   threads_.emplace_back([this] { Flood(); });
   for (int a = 0; a < options_.idle_addresses; ++a)
     threads_.emplace_back([this, a] { HoldIdle(a); });

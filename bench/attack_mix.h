@@ -28,6 +28,7 @@ struct AttackOptions {
   int slow_connections = 16;    // connections sending their headers a byte a second
   double big_header_rate = 20;  // requests per second with 32 KiB of headers
   double junk_rate = 200;       // WebSocket messages per second: junk, bad tokens, bad actions
+  bool only_ai = false;         // the AI tables alone (what one address's AI work costs others)
 };
 
 class AttackMix {

@@ -6,7 +6,8 @@
 // random) before it acts; --think 0 acts at once (the server's throughput limit). A finished
 // table is replaced by a new one, so the number of tables stays constant. Each bot is a client of
 // its own (loopback address 127.1.x.y), as players are, so the server's per-client limits apply
-// to each as to one person. --attack runs the attack mix (attack_mix.h) meanwhile. Start the
+// to each as to one person. --attack runs the attack mix (attack_mix.h) meanwhile;
+// --attack-only-ai runs only its AI tables (all from one address). Start the
 // server first, e.g.
 //   build/release/savanna serve --port 8765 --db "$(mktemp -d)/load.db" &
 //   build/release/bench/savanna_server_load --port 8765 --tables 1000 --seconds 20 [--attack]
@@ -284,7 +285,8 @@ double Percentile(std::vector<double>& v, double p) {
 int Usage() {
   std::cerr << "usage: savanna_server_load [--host H] [--port P] [--tables N] [--seconds S] "
                "[--warmup S] [--think MS] [--game SPEC] [--seats human,random,...] "
-               "[--attack] [--attack-ai-tables N] [--attack-ai-agent NAME] [--attack-ai-seconds S] "
+               "[--attack] [--attack-only-ai] [--attack-ai-tables N] [--attack-ai-agent NAME] "
+               "[--attack-ai-seconds S] "
                "[--attack-idle-addresses N] [--flood-rate R]\n";
   return 1;
 }
@@ -303,6 +305,11 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--attack") {
       o.attack = true;
+      continue;
+    }
+    if (arg == "--attack-only-ai") {  // the attack mix's AI tables alone
+      o.attack = true;
+      o.attack_options.only_ai = true;
       continue;
     }
     if (i + 1 >= argc) return Usage();

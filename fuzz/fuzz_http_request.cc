@@ -1,10 +1,13 @@
 // Fuzz target: HTTP requests as bytes from the network, parsed by Beast with the server's limits
 // and routed by the server's HttpApi (every /api route, static files) in process, against a
 // lobby with a waiting and a playing table ($W, $P, $T, $C in the bytes name their ids and
-// tokens). Several requests may follow one another. Every answer must have a status the server
-// sends and, for the API, a JSON body.
+// tokens). Several requests may follow one another. Every answer is written as the transport
+// writes it (WireResponse, then Beast's serializer) and must have a status the server sends
+// and, for the API, a JSON body; an answer of the API's exception boundary (500 "internal": a
+// route threw) counts as a crash.
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <sstream>
 #include <string>
 
 #include "fuzz/fuzz_common.h"
@@ -41,9 +44,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     harness.api().Handle(plain, [&](server::HttpResponse response) {
       answered = true;
       fuzz::Require(response.status >= 200 && response.status < 600, "an HTTP status");
-      if (response.content_type == "application/json")
-        fuzz::Require(!Json::parse(response.body, nullptr, false).is_discarded(),
-                      "a JSON answer parses");
+      std::ostringstream wire;
+      wire << server::WireResponse(response, true, 11);
+      fuzz::Require(wire.str().size() >= response.body.size(), "the response is written whole");
+      if (response.content_type == "application/json") {
+        const Json body = Json::parse(response.body, nullptr, false);
+        fuzz::Require(!body.is_discarded(), "a JSON answer parses");
+        fuzz::Require(body.is_object() ? body.value("code", "") != "internal" : true,
+                      "no route throws: " + response.body);
+      }
     });
     harness.Drain();
     fuzz::Require(answered, "every request is answered");

@@ -1,7 +1,9 @@
 // Fuzz target: WebSocket messages, handled in process by the server's conversation
 // (ws_conversation.cc) against a lobby with a waiting and a playing table. The input is a series
-// of messages, one per line ($W, $P, $T, $C name the tables and tokens). Every reply must be a
-// JSON object with a type; nothing may crash, hang or leak.
+// of messages, one per line ($W, $P, $T, $C name the tables and tokens). Every reply is the text
+// the server sends (written by the conversation itself) and must be a JSON object with a type;
+// a handler that throws (the conversation's exception boundary answers "internal" and closes
+// the connection) counts as a crash, as does anything that crashes, hangs or leaks.
 #include <boost/asio/post.hpp>
 #include <string>
 
@@ -25,8 +27,10 @@ class Conversation final : public server::WsConversation {
   void Deliver(std::shared_ptr<const std::string> message) override {
     const Json reply = Json::parse(*message, nullptr, false);
     fuzz::Require(reply.is_object() && reply.contains("type"), "a reply is a typed object");
+    fuzz::Require(reply.value("code", "") != "internal", "no handler throws: " + *message);
   }
   void CloseForPolicy() override { Closed(); }
+  void CloseAfterError() override { fuzz::Require(false, "a handler threw"); }
 
  private:
   fuzz::ServerHarness& harness_;

@@ -13,6 +13,8 @@
 #include <limits>
 #include <variant>
 
+#include "core/json_io.h"
+
 namespace savanna::cli {
 
 int PrintError(std::string_view message, int exit_code) {
@@ -56,12 +58,12 @@ bool HasNoContainers(const Json& json) {
 
 // The one-line form with a space after every comma and colon: {"a": 1, "b": [2, 3]}.
 std::string OneLine(const Json& json) {
-  if (!json.is_structured()) return json.dump();
+  if (!json.is_structured()) return JsonText(json);
   std::string line = json.is_array() ? "[" : "{";
   bool first = true;
   for (const auto& [key, value] : json.items()) {
     line += first ? "" : ", ";
-    if (json.is_object()) line += Json(key).dump() + ": ";
+    if (json.is_object()) line += JsonText(Json(key)) + ": ";
     line += OneLine(value);
     first = false;
   }
@@ -87,7 +89,7 @@ void AppendJson(const Json& json, int indent, std::string& out) {
   bool first = true;
   for (const auto& [key, value] : json.items()) {
     out += (first ? "" : ",\n") + pad;
-    if (json.is_object()) out += Json(key).dump() + ": ";
+    if (json.is_object()) out += JsonText(Json(key)) + ": ";
     AppendJson(value, indent + 2, out);
     first = false;
   }

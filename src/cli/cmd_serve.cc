@@ -100,6 +100,14 @@ void AddServeCommand(CLI::App& app, Context& context) {
             "Most threads= of one AI decision");
   AddRanged(*cmd, "--ai-max-tree-mb", s.ai_limits.max_tree_mb, 1, 1 << 20,
             "Most memory of one AI search tree, in MiB (tree_mb=; added to specs without it)");
+  AddRanged(*cmd, "--ai-seconds-per-minute", s.ai_client_seconds_per_minute, 0.0, 1e6,
+            "AI thinking seconds per minute that the tables (and hints) made from one client "
+            "address may use together; AI time is also shared in turns between addresses first, "
+            "then between an address's tables (0: no per-address budget)");
+  AddRanged(*cmd, "--ai-burst-seconds", s.ai_client_burst_seconds, 0.001, 1e6,
+            "AI thinking seconds one client address may use at once from a full budget");
+  AddRanged(*cmd, "--max-takebacks", s.max_takebacks, 0, 1000000,
+            "Take-backs one game may have (a player takes a move back against AI seats)");
   AddRanged(*cmd, "--ai-seconds", s.lobby.defaults.ai_seconds, 0.001, 3600.0,
             "Default time budget per AI decision (agents with a time parameter)");
   AddRanged(*cmd, "--replace-after", s.lobby.defaults.replace_after, 0.0, 7 * 86400.0,
@@ -111,6 +119,9 @@ void AddServeCommand(CLI::App& app, Context& context) {
             "Most unfinished tables at once");
   AddRanged(*cmd, "--waiting-expiry", s.lobby.waiting_expiry, 0.0, 365 * 86400.0,
             "Seconds a table may wait for its players before it is deleted (0: forever)");
+  AddRanged(*cmd, "--unplayed-expiry", s.lobby.unplayed_expiry, 0.0, 365 * 86400.0,
+            "Seconds a table whose seats are all taken but where nobody has moved may stay "
+            "unchanged with no seated person connected before it is deleted (0: forever)");
   AddRanged(*cmd, "--finished-in-memory", s.lobby.finished_in_memory, 0.0, 365 * 86400.0,
             "Seconds a finished table nobody watches stays in memory (then it is read from the "
             "database when asked for)");

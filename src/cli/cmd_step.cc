@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "core/text.h"
 
 namespace savanna::cli {
 namespace {
@@ -32,9 +33,9 @@ int RunStep(const GameRegistry& games, const StepOptions& options) {
   for (size_t i = 0; i < options.actions.size(); ++i) {
     const std::string& argument = options.actions[i];
     if (auto applied = ApplyArgument(*loaded->state, argument); !applied)
-      return PrintError(
-          "action " + std::to_string(i + 1) + " '" + argument + "': " + applied.error().message,
-          kExitIllegalAction);
+      return PrintError("action " + std::to_string(i + 1) + " " + QuoteForMessage(argument) + ": " +
+                            applied.error().message,
+                        kExitIllegalAction);
   }
   PrintJson(StateDocument(*loaded->state));
   return kExitOk;

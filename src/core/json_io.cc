@@ -201,4 +201,8 @@ Result<Rng> RngFromJson(const Json& json) {
   return rng;
 }
 
+std::string JsonText(const Json& json, int indent) {
+  return json.dump(indent, ' ', /*ensure_ascii=*/false, Json::error_handler_t::replace);
+}
+
 }  // namespace savanna

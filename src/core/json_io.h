@@ -26,6 +26,10 @@ Result<void> WriteTextFileAtomic(const std::string& path, std::string_view conte
 // Parses JSON text; `source` (a file name) prefixes the error message.
 Result<Json> ParseJson(std::string_view text, std::string_view source);
 Result<Json> ReadJsonFile(const std::string& path);
+// The JSON text of `json` (one line, or indented by `indent` spaces). Never throws: a string that
+// holds bytes which are not UTF-8 is written with U+FFFD in their place. Everything the programs
+// send or print is written with it, so no text from outside can make a writer throw.
+std::string JsonText(const Json& json, int indent = -1);
 
 // Field readers for objects. `key` is named in the error.
 Result<int64_t> IntField(const Json& object, std::string_view key, int64_t lo, int64_t hi);

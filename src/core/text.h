@@ -24,33 +24,30 @@ inline bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
   return true;
 }
 
+// ---- UTF-8: text from outside is cut only between characters ---------------------------------
+
+// The length in bytes (1 to 4) of the well-formed UTF-8 character at the start of `text`, or 0
+// when it does not start with one: a stray continuation byte, a sequence cut short, an overlong
+// form, a surrogate or a value past U+10FFFF. 0 for empty text.
+size_t Utf8CharLength(std::string_view text);
+
+// The longest start of `text` that has at most `max_bytes` bytes and does not end inside a
+// character. Bytes that are not UTF-8 count as one character each, so any text can be cut.
+std::string_view CutToBytes(std::string_view text, size_t max_bytes);
+
+// The first `max_chars` characters of `text` (ill-formed bytes count as one each).
+std::string_view CutToChars(std::string_view text, size_t max_chars);
+
+// `text` with every byte that is not part of a well-formed character replaced by U+FFFD: what a
+// JSON writer can always write.
+std::string ValidUtf8(std::string_view text);
+
 // `text` as an error message may quote it: in single quotes, on one line (control characters and
-// the backslash written as \n, \r, \t, \\ or \xNN), at most `max_chars` characters of it
-// and then "...". What a client sent cannot break a message, a log line or a terminal this way.
-inline std::string QuoteForMessage(std::string_view text, size_t max_chars = 80) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "'";
-  for (size_t i = 0; i < text.size() && i < max_chars; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20 || c == 0x7f) {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += char(c);
-    }
-  }
-  if (text.size() > max_chars) out += "...";
-  return out + "'";
-}
+// the backslash written as \n, \r, \t, \\ or \xNN, and so is every byte that is not part of a
+// well-formed UTF-8 character), at most `max_chars` characters of it and then "...". The cut
+// falls between characters, so the quote is always valid UTF-8: what a client sent cannot break
+// a message, a JSON reply, a log line or a terminal this way.
+std::string QuoteForMessage(std::string_view text, size_t max_chars = 80);
 
 // `text` safe inside HTML, XML and SVG text and attribute values: & < > " ' escaped.
 inline std::string EscapeXml(std::string_view text) {

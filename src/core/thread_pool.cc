@@ -2,6 +2,7 @@
 #include "core/thread_pool.h"
 
 #include <algorithm>
+#include <exception>
 
 namespace savanna {
 
@@ -9,7 +10,18 @@ struct ThreadPool::Batch {
   const std::function<void(int)>* task = nullptr;
   std::mutex mutex;
   std::condition_variable finished;
-  int pending = 0;  // items not yet finished, guarded by mutex
+  int pending = 0;           // items not yet finished, guarded by mutex
+  std::exception_ptr error;  // the first exception a task threw, guarded by mutex
+
+  // Runs task(index); what it throws is kept for the caller (the first only).
+  void RunTask(int index) {
+    try {
+      (*task)(index);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!error) error = std::current_exception();
+    }
+  }
 };
 
 ThreadPool& ThreadPool::Shared() {
@@ -32,7 +44,7 @@ int ThreadPool::threads() const {
 }
 
 void ThreadPool::Execute(const Item& item, std::atomic<int>* idle) {
-  (*item.batch->task)(item.index);
+  item.batch->RunTask(item.index);
   // A worker counts as idle again before its batch can finish, so that the caller's next batch
   // does not start a thread for lack of an idle worker that is merely on its way back.
   if (idle != nullptr) ++*idle;
@@ -74,7 +86,7 @@ void ThreadPool::Run(int n, const std::function<void(int)>& task) {
     }
   }
   work_ready_.notify_all();
-  task(0);
+  batch.RunTask(0);
   // Run this batch's items that no worker has taken yet.
   while (true) {
     Item item{nullptr, 0};
@@ -90,6 +102,7 @@ void ThreadPool::Run(int n, const std::function<void(int)>& task) {
   }
   std::unique_lock<std::mutex> lock(batch.mutex);
   batch.finished.wait(lock, [&] { return batch.pending == 0; });
+  if (batch.error) std::rethrow_exception(batch.error);
 }
 
 }  // namespace savanna

@@ -27,7 +27,8 @@ class ThreadPool {
   // on the calling thread; the others on idle workers (the pool grows so that there are enough,
   // up to kMaxThreads), and the caller runs itself any that no worker has picked up by the time
   // it is free, so a task may call Run again (a simulated game's search) without deadlock.
-  // Tasks must not throw.
+  // A task that throws ends only itself: once every task is done, Run throws the first such
+  // exception on the calling thread (never on a worker, where it would end the process).
   void Run(int n, const std::function<void(int)>& task);
 
   int threads() const;

@@ -2,6 +2,7 @@
 // every binding shares; the bindings themselves live one concern per file.
 #include <pybind11/pybind11.h>
 
+#include "core/json_io.h"
 #include "python/bindings.h"
 
 namespace savanna::python {
@@ -20,7 +21,7 @@ void Raise(const std::string& message) {
 py::object ToPython(const Json& json) {
   // Leaked on purpose: a static py::object would be released after the interpreter is gone.
   static py::object* loads = new py::object(py::module_::import("json").attr("loads"));
-  return (*loads)(json.dump());
+  return (*loads)(JsonText(json));
 }
 
 Json FromPython(const py::handle& object) {

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iostream>
+
+#include "core/text.h"
 
 namespace savanna::server {
 ApiError FromError(const Error& error, int status) {
@@ -15,6 +18,15 @@ ApiError RateLimited(const std::string& what, double wait) {
                   "too many " + what + " from your address: try again in " +
                       std::to_string(seconds) + (seconds == 1 ? " second" : " seconds"),
                   seconds};
+}
+
+ApiError InternalError() {
+  return ApiError{500, "internal", "the server failed to handle this request (its log says why)"};
+}
+
+void LogInternalError(std::string_view where, std::string_view what) {
+  std::cerr << "savanna serve: internal error in " << where << ": " << QuoteForMessage(what, 300)
+            << "\n";
 }
 
 Json ErrorJson(const ApiError& error, const Json& id) {

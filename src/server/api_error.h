@@ -32,6 +32,12 @@ ApiError FromError(const Error& error, int status = 400);
 // 429 rate_limited: too many `what` from this client; one may come again after `wait` seconds.
 ApiError RateLimited(const std::string& what, double wait);
 
+// 500 internal: what an exception boundary answers when a handler threw (a bug, or memory ran
+// out). Its message says nothing of the cause; LogInternalError writes that to the server's log.
+ApiError InternalError();
+// One line on stderr: where the exception was caught (`where`) and its text (quoted, cut).
+void LogInternalError(std::string_view where, std::string_view what);
+
 // {"type": "error", "code", "message"} plus "id" when the request carried one.
 Json ErrorJson(const ApiError& error, const Json& id = nullptr);
 

@@ -2,8 +2,10 @@
 // of the web UI (looked up in the allow-list made at start, never on disk).
 #include "server/http_api.h"
 
+#include <atomic>
 #include <sstream>
 
+#include "core/json_io.h"
 #include "core/text.h"
 #include "server/request_fields.h"
 #include "server/review.h"
@@ -26,7 +28,7 @@ ApiResult<Json> Body(const HttpRequest& request) {
 }  // namespace
 
 HttpResponse JsonResponse(int status, const Json& json) {
-  return HttpResponse{status, "application/json", json.dump(), nullptr, {}};
+  return HttpResponse{status, "application/json", JsonText(json), nullptr, {}};
 }
 
 HttpResponse ErrorResponse(const ApiError& error) {
@@ -51,7 +53,62 @@ std::optional<HttpResponse> HttpApi::Admit(const std::string& client) {
   return Limit(rates_->requests, client, "requests");
 }
 
+Lobby::Admit HttpApi::CreationAdmit(const std::string& client) {
+  if (rates_ == nullptr) return {};
+  return [this, client]() -> double { return rates_->creates.Take(client); };
+}
+
+namespace {
+
+// Headers on every HTTP response: the browser may run only the UI's own scripts, load nothing
+// from elsewhere, never guess content types, and never frame the page.
+void SetSecurityHeaders(boost::beast::http::response<boost::beast::http::string_body>& response) {
+  namespace http = boost::beast::http;
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set(http::field::x_frame_options, "DENY");
+  response.set("Referrer-Policy", "no-referrer");
+  response.set("Content-Security-Policy",
+               "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+               "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
+               "form-action 'self'; frame-ancestors 'none'");
+}
+
+}  // namespace
+
+boost::beast::http::response<boost::beast::http::string_body> WireResponse(const HttpResponse& r,
+                                                                           bool keep_alive,
+                                                                           unsigned version) {
+  namespace http = boost::beast::http;
+  http::response<http::string_body> response(http::status(unsigned(r.status)), version);
+  response.set(http::field::server, "savanna");
+  response.set(http::field::content_type, r.content_type);
+  response.set(http::field::cache_control, "no-store");
+  SetSecurityHeaders(response);
+  for (const auto& [name, value] : r.headers) response.set(name, value);
+  response.keep_alive(keep_alive);
+  response.body() = r.shared_body ? *r.shared_body : r.body;
+  response.prepare_payload();
+  return response;
+}
+
 void HttpApi::Handle(const HttpRequest& request, std::function<void(HttpResponse)> reply) {
+  // Whatever happens, one answer: the first of the route's and the boundary's.
+  auto answered = std::make_shared<std::atomic<bool>>(false);
+  auto once = [reply = std::move(reply), answered](HttpResponse response) {
+    if (!answered->exchange(true)) reply(std::move(response));
+  };
+  try {
+    Route(request, once);
+  } catch (const std::exception& e) {
+    LogInternalError("an HTTP request", e.what());
+    once(ErrorResponse(InternalError()));
+  } catch (...) {
+    LogInternalError("an HTTP request", "an exception that is not a std::exception");
+    once(ErrorResponse(InternalError()));
+  }
+}
+
+void HttpApi::Route(const HttpRequest& request, std::function<void(HttpResponse)> reply) {
   if (auto refused = Admit(request.client)) return reply(std::move(*refused));
   const std::string path = request.target.substr(0, request.target.find('?'));
   if (path == "/api" || path.rfind("/api/", 0) == 0) return Api(request, path, std::move(reply));
@@ -81,15 +138,12 @@ void HttpApi::Api(const HttpRequest& request, const std::string& path,
     if (!post) return reply(ErrorResponse(BadMethod("GET or POST")));
     auto body = Body(request);
     if (!body) return reply(ErrorResponse(body.error()));
-    Lobby::Admit admit;
-    if (rates_ != nullptr)
-      admit = [this, client = request.client]() -> double { return rates_->creates.Take(client); };
     return lobby_.Create(
         *body,
         [reply](ApiResult<Json> created) {
           reply(created ? JsonResponse(201, *created) : ErrorResponse(created.error()));
         },
-        admit);
+        CreationAdmit(request.client), request.client);
   }
   const std::string prefix = "/api/tables/";
   if (path.rfind(prefix, 0) == 0) {
@@ -138,12 +192,13 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
   if (action == "rematch") {
     if (auto ok = CheckFields(*body, {}, "the rematch request"); !ok)
       return reply(ErrorResponse(ok.error()));
-    if (rates_ != nullptr && table->rematch().empty())
-      if (auto refused = Limit(rates_->creates, request.client, "tables created"))
-        return reply(std::move(*refused));
-    return lobby_.Rematch(table, [reply](ApiResult<Json> made) {
-      reply(made ? JsonResponse(200, *made) : ErrorResponse(made.error()));
-    });
+    // Counted as a creation when it makes a table (not when it names the rematch made already).
+    return lobby_.Rematch(
+        table,
+        [reply](ApiResult<Json> made) {
+          reply(made ? JsonResponse(200, *made) : ErrorResponse(made.error()));
+        },
+        CreationAdmit(request.client), request.client);
   }
   if (action == "join") {
     if (auto ok = CheckFields(*body, {"seat", "name"}, "the join request"); !ok)

@@ -2,6 +2,8 @@
 // the lobby, the built-in index page or the web folder, and produces the response.
 #pragma once
 
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -36,13 +38,15 @@ class HttpApi {
   // `rates` (optional): the per-client request, creation and join limits.
   HttpApi(Lobby& lobby, StaticFiles files, ClientRates* rates = nullptr);
 
-  // `reply` runs once, possibly on another thread (creating a table waits for the store).
+  // `reply` runs once, possibly on another thread (creating a table waits for the store). An
+  // exception boundary: whatever the routing throws is logged and answered with 500 internal.
   void Handle(const HttpRequest& request, std::function<void(HttpResponse)> reply);
   // The refusal (429 with Retry-After) when `client` has sent too many requests; none when it
   // may send this one (which is counted).
   std::optional<HttpResponse> Admit(const std::string& client);
 
  private:
+  void Route(const HttpRequest& request, std::function<void(HttpResponse)> reply);
   void Api(const HttpRequest& request, const std::string& path,
            std::function<void(HttpResponse)> reply);
   void TableRoute(const HttpRequest& request, const std::string& id, const std::string& action,
@@ -51,6 +55,8 @@ class HttpApi {
   static HttpResponse Review(const HttpRequest& request, const Table& table);
   std::string IndexPage() const;
 
+  // Asks the creation limit of `client` (none without rates).
+  Lobby::Admit CreationAdmit(const std::string& client);
   // The 429 reply when `limiter` has no token left for `client`.
   static std::optional<HttpResponse> Limit(RateLimiter& limiter, const std::string& client,
                                            const std::string& what);
@@ -63,5 +69,11 @@ class HttpApi {
 // JSON responses; an error body is {"type": "error", "code", "message"}.
 HttpResponse JsonResponse(int status, const Json& json);
 HttpResponse ErrorResponse(const ApiError& error);
+
+// `r` as the HTTP transport writes it: status, content type, the server's security and cache
+// headers, `r`'s own headers and the body, for a request of HTTP `version`.
+boost::beast::http::response<boost::beast::http::string_body> WireResponse(const HttpResponse& r,
+                                                                           bool keep_alive,
+                                                                           unsigned version);
 
 }  // namespace savanna::server

@@ -15,18 +15,6 @@ namespace {
 
 namespace websocket = beast::websocket;
 
-// Headers on every HTTP response: the browser may run only the UI's own scripts, load nothing
-// from elsewhere, never guess content types, and never frame the page.
-void SetSecurityHeaders(http::response<http::string_body>& response) {
-  response.set("X-Content-Type-Options", "nosniff");
-  response.set(http::field::x_frame_options, "DENY");
-  response.set("Referrer-Policy", "no-referrer");
-  response.set("Content-Security-Policy",
-               "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-               "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
-               "form-action 'self'; frame-ancestors 'none'");
-}
-
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(tcp::socket socket, Server::Impl& server, std::shared_ptr<void> slot)
@@ -97,16 +85,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   }
 
   void Write(const HttpResponse& r, bool keep_alive, unsigned version) {
-    auto response = std::make_shared<http::response<http::string_body>>(
-        http::status(unsigned(r.status)), version);
-    response->set(http::field::server, "savanna");
-    response->set(http::field::content_type, r.content_type);
-    response->set(http::field::cache_control, "no-store");
-    SetSecurityHeaders(*response);
-    for (const auto& [name, value] : r.headers) response->set(name, value);
-    response->keep_alive(keep_alive);
-    response->body() = r.shared_body ? *r.shared_body : r.body;
-    response->prepare_payload();
+    auto response =
+        std::make_shared<http::response<http::string_body>>(WireResponse(r, keep_alive, version));
     http::async_write(
         stream_, *response,
         [self = shared_from_this(), response, keep_alive](beast::error_code ec, size_t) {

@@ -48,8 +48,8 @@ ApiResult<std::shared_ptr<const Game>> Lobby::CheckGame(const std::string& text)
   return *game;
 }
 
-void Lobby::Create(const Json& json, std::function<void(ApiResult<Json>)> reply,
-                   const Admit& admit) {
+void Lobby::Create(const Json& json, std::function<void(ApiResult<Json>)> reply, const Admit& admit,
+                   const std::string& client) {
   auto request = ReadTableRequest(json);
   if (!request) return reply(tl::unexpected(request.error()));
   auto game = CheckGame(request->game);
@@ -106,8 +106,8 @@ void Lobby::Create(const Json& json, std::function<void(ApiResult<Json>)> reply,
     while (tables_.count(stored.id) != 0);
     ++creating_;
   }
-  auto table =
-      std::make_shared<Table>(context_, stored, std::move(*session), *options, Table::kNoStep);
+  auto table = std::make_shared<Table>(context_, stored, std::move(*session), *options,
+                                       Table::kNoStep, client);
   context_.store->CreateTable(stored, [this, table, reply, creator_token](Result<void> done) {
     {
       std::lock_guard lock(mutex_);
@@ -129,7 +129,7 @@ void Lobby::Delete(const std::string& id, const std::string& creator_token,
                    std::function<void(ApiResult<void>)> reply) {
   const std::shared_ptr<Table> table = Find(id);
   if (!table) return reply(ApiFail(404, "unknown_table", "no table with that id"));
-  table->DeleteIfWaiting(creator_token, "deleted", [this, id, reply](ApiResult<void> deleted) {
+  table->DeleteIfUnplayed(creator_token, "deleted", [this, id, reply](ApiResult<void> deleted) {
     // Not under the table's lock: the lobby's lock comes first elsewhere.
     if (deleted) boost::asio::post(context_.net, [this, id] { Forget(id); });
     reply(deleted);
@@ -200,8 +200,8 @@ Result<size_t> Lobby::Resume() {
   return resumed;
 }
 
-void Lobby::Rematch(const std::shared_ptr<Table>& table,
-                    std::function<void(ApiResult<Json>)> reply) {
+void Lobby::Rematch(const std::shared_ptr<Table>& table, std::function<void(ApiResult<Json>)> reply,
+                    const Admit& admit, const std::string& client) {
   auto request = table->RematchRequest();
   if (!request) return reply(tl::unexpected(request.error()));
   std::shared_ptr<Table> made;
@@ -213,19 +213,23 @@ void Lobby::Rematch(const std::shared_ptr<Table>& table,
     if (replies.size() > 1) return;  // the first request is creating it
   }
   if (made) return reply(made->Summary());
-  Create(*request, [this, table](ApiResult<Json> created) {
-    if (created) {
-      table->SetRematch((*created)["id"].get<std::string>());
-      created->erase("creator_token");  // every requester gets this reply: nobody is its creator
-    }
-    std::vector<std::function<void(ApiResult<Json>)>> replies;
-    {
-      std::lock_guard lock(mutex_);
-      replies = std::move(rematch_replies_[table->id()]);
-      rematch_replies_.erase(table->id());
-    }
-    for (auto& r : replies) r(created);
-  });
+  Create(
+      *request,
+      [this, table](ApiResult<Json> created) {
+        if (created) {
+          table->SetRematch((*created)["id"].get<std::string>());
+          created->erase(
+              "creator_token");  // every requester gets this reply: nobody is its creator
+        }
+        std::vector<std::function<void(ApiResult<Json>)>> replies;
+        {
+          std::lock_guard lock(mutex_);
+          replies = std::move(rematch_replies_[table->id()]);
+          rematch_replies_.erase(table->id());
+        }
+        for (auto& r : replies) r(created);
+      },
+      admit, client);
 }
 
 std::shared_ptr<Table> Lobby::Find(std::string_view id) {

@@ -25,6 +25,9 @@ struct LobbyOptions {
   size_t max_tables = 10000;  // unfinished tables in memory at once; more are refused
   // Seconds a table may wait for its players before it is deleted (0: forever).
   double waiting_expiry = 3600;
+  // Seconds a table whose seats are all taken but where nobody has moved yet may stay unchanged,
+  // with no seated person connected, before it is deleted like a waiting one (0: forever).
+  double unplayed_expiry = 900;
   // Seconds a finished table nobody watches stays in memory (it is then read from the store).
   double finished_in_memory = 300;
   // Seconds a playing table with no connection, no change and nothing under way stays in memory.
@@ -51,20 +54,22 @@ class Lobby {
   // (the client's creation rate).
   using Admit = std::function<double()>;
   // POST /api/tables: {"game": SPEC, "seats": [...], "options": {...}} (read by
-  // ReadTableRequest); replies with the new table's summary and its "creator_token" (shown
-  // once) once it is stored.
+  // ReadTableRequest) from `client` (whose share of the AI scheduler the table's AI time and
+  // hints use); replies with the new table's summary and its "creator_token" (shown once) once
+  // it is stored.
   void Create(const Json& request, std::function<void(ApiResult<Json>)> reply,
-              const Admit& admit = {});
-  // DELETE /api/tables/ID: the table's creator deletes it while it waits for its players.
+              const Admit& admit = {}, const std::string& client = {});
+  // DELETE /api/tables/ID: the table's creator deletes it while nobody has moved in it.
   void Delete(const std::string& id, const std::string& creator_token,
               std::function<void(ApiResult<void>)> reply);
   // The table `id`: in memory, or read back from the store (replayed; it stays in memory until
   // the housekeeping evicts it again). Null when there is none (or `id` is not an id).
   std::shared_ptr<Table> Find(std::string_view id);
   // POST /api/tables/ID/rematch: a finished table's rematch (Table::RematchRequest), created by
-  // the first request; every later request, and those made while it is being created, get the
-  // same table's summary.
-  void Rematch(const std::shared_ptr<Table>& table, std::function<void(ApiResult<Json>)> reply);
+  // the first request (asked through `admit`, as a creation is, and charged to `client`); every
+  // later request, and those made while it is being created, get the same table's summary.
+  void Rematch(const std::shared_ptr<Table>& table, std::function<void(ApiResult<Json>)> reply,
+               const Admit& admit = {}, const std::string& client = {});
   // {"tables": [summary, ...]}: the tables in memory that are not finished, oldest first.
   Json List() const;
   // Tables in memory (for tests and monitoring).

@@ -1,7 +1,9 @@
-// The lobby's housekeeping, every few seconds: tables that waited too long for their players are
-// deleted, finished tables nobody watches and playing tables idle for long leave memory (the
+// The lobby's housekeeping, every few seconds: tables that waited too long for their players, and
+// tables whose seats were taken but where nobody moved and nobody seated is connected, are
+// deleted; finished tables nobody watches and playing tables idle for long leave memory (the
 // store keeps them; Find reads them back), and finished tables past the retention period are
-// deleted from the store. So neither waiting tables nor old games fill the server for good.
+// deleted from the store. So neither waiting nor unplayed tables nor old games fill the server for
+// good.
 #include <boost/asio/post.hpp>
 #include <chrono>
 #include <iostream>
@@ -33,9 +35,14 @@ void Lobby::Sweep() {
   const int64_t now = UnixNow();
   for (const auto& table : tables) {
     const std::string id = table->id();
-    if (options_.waiting_expiry > 0 && now - table->created() >= int64_t(options_.waiting_expiry) &&
-        table->Status() == TableStatus::kWaiting) {
-      table->DeleteIfWaiting(std::nullopt, "expired", [this, id](ApiResult<void> deleted) {
+    const bool waited_too_long = options_.waiting_expiry > 0 &&
+                                 now - table->created() >= int64_t(options_.waiting_expiry) &&
+                                 table->Status() == TableStatus::kWaiting;
+    const bool unplayed_too_long =
+        options_.unplayed_expiry > 0 && table->Status() == TableStatus::kPlaying &&
+        table->IsUnplayed(/*need_unwatched=*/true, Seconds(options_.unplayed_expiry));
+    if (waited_too_long || unplayed_too_long) {
+      table->DeleteIfUnplayed(std::nullopt, "expired", [this, id](ApiResult<void> deleted) {
         if (deleted) boost::asio::post(context_.net, [this, id] { Forget(id); });
       });
       continue;

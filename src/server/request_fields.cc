@@ -6,10 +6,14 @@
 #include <cmath>
 
 #include "core/json_io.h"
+#include "core/text.h"
 #include "core/types.h"
 
 namespace savanna::server {
 namespace {
+
+// How much of an unknown field's name an error quotes.
+constexpr size_t kQuotedKeyChars = 40;
 
 std::string Quoted(std::string_view key) { return "'" + std::string(key) + "'"; }
 
@@ -39,10 +43,9 @@ ApiResult<void> CheckFields(const Json& object, std::initializer_list<std::strin
     if (known) continue;
     std::string names;
     for (std::string_view name : allowed) names += (names.empty() ? "" : ", ") + std::string(name);
-    const std::string shown = key.size() > 40 ? key.substr(0, 40) + "..." : key;
-    return ApiFail(
-        400, "bad_request",
-        "unknown field '" + shown + "' in " + std::string(what) + " (fields: " + names + ")");
+    return ApiFail(400, "bad_request",
+                   "unknown field " + QuoteForMessage(key, kQuotedKeyChars) + " in " +
+                       std::string(what) + " (fields: " + names + ")");
   }
   return {};
 }

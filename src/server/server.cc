@@ -41,12 +41,28 @@ Server::Impl::Impl(const GameRegistry& g, ServerOptions o)
     : games(g),
       options(std::move(o)),
       net(options.network_threads),
-      agents({options.agent_threads, options.ai_slice, options.ai_limits.max_seconds}),
+      agents({options.agent_threads, options.ai_slice, options.ai_limits.max_seconds, 10,
+              options.ai_client_seconds_per_minute, options.ai_client_burst_seconds}),
       rates{RateLimiter(options.requests_per_second, options.request_burst),
             RateLimiter(options.tables_per_minute / 60, options.tables_per_minute),
             RateLimiter(options.joins_per_minute / 60, options.joins_per_minute)},
       connections(options.max_connections_per_client,
                   options.max_connections > 0 ? options.max_connections : DefaultMaxConnections()) {
+}
+
+// The outermost exception boundary: a handler that throws past its own boundary (a connection's,
+// a request's) ends that handler only; the thread logs it and runs the others on.
+void Server::Impl::Run() {
+  while (true) {
+    try {
+      net.run();
+      return;
+    } catch (const std::exception& e) {
+      LogInternalError("a network thread", e.what());
+    } catch (...) {
+      LogInternalError("a network thread", "an exception that is not a std::exception");
+    }
+  }
 }
 
 void Server::Impl::Accept() {
@@ -110,7 +126,8 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   auto store = OpenSqliteStore(s.options.db_path, s.options.sync);
   if (!store) return tl::unexpected(store.error());
   s.store = std::move(*store);
-  TableContext context{s.store.get(), s.net.get_executor(), &s.agents, s.options.ai_limits};
+  TableContext context{s.store.get(), s.net.get_executor(), &s.agents, s.options.ai_limits,
+                       s.options.max_takebacks};
   s.lobby = std::make_unique<Lobby>(games, context, s.options.lobby);
   // The UI's files, never the database (even when an operator puts it in the web folder).
   const std::string& db = s.options.db_path;
@@ -139,7 +156,7 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   s.accept_pause.emplace(s.net);
   s.Accept();
   s.work.emplace(s.net.get_executor());
-  for (int i = 0; i < s.options.network_threads; ++i) s.threads.emplace_back([&s] { s.net.run(); });
+  for (int i = 0; i < s.options.network_threads; ++i) s.threads.emplace_back([&s] { s.Run(); });
   return std::unique_ptr<Server>(new Server(std::move(impl)));
 }
 

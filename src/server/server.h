@@ -25,9 +25,14 @@ struct ServerOptions {
   int agent_threads = 2;                   // run the AI seats' decisions (AgentScheduler)
   std::chrono::milliseconds ai_slice{10};  // the scheduler's time slice
   AgentLimits ai_limits;                   // what one AI decision may cost
-  size_t max_message_bytes = 16 * 1024;    // larger WebSocket messages and HTTP bodies are refused
-  double messages_per_second = 20;         // per connection, sustained ...
-  double message_burst = 40;               // ... with bursts up to this many
+  // AI thinking seconds per minute one client's tables (and hints) may use together, and the
+  // most they may use at once from a full budget (agent_scheduler.h). 0: no budget.
+  double ai_client_seconds_per_minute = 60;
+  double ai_client_burst_seconds = 60;
+  size_t max_takebacks = 100;            // take-backs one game may have
+  size_t max_message_bytes = 16 * 1024;  // larger WebSocket messages and HTTP bodies are refused
+  double messages_per_second = 20;       // per connection, sustained ...
+  double message_burst = 40;             // ... with bursts up to this many
   LobbyOptions lobby;
 
   // What one client (an address; client_limits.h) may cost, and the connections in all.

@@ -55,6 +55,8 @@ struct Server::Impl {
   bool stopped = false;  // Stop() has begun
   bool done = false;     // Stop() has finished
 
+  // One network thread: runs the io_context until it stops, whatever a handler throws.
+  void Run();
   void Accept();
   void OnAccept(boost::system::error_code ec, tcp::socket socket);
 };

@@ -11,6 +11,7 @@
 #include <thread>
 #include <utility>
 
+#include "core/json_io.h"
 #include "server/clock.h"
 #include "server/sqlite_schema.h"
 #include "server/table_store.h"
@@ -163,9 +164,9 @@ class SqliteStore final : public TableStore {
         [this, table] {
           insert_table_.Bind(1, table.id);
           insert_table_.Bind(2, table.game);
-          insert_table_.Bind(3, table.params.dump());
+          insert_table_.Bind(3, JsonText(table.params));
           insert_table_.Bind(4, std::to_string(table.seed));
-          insert_table_.Bind(5, table.options.dump());
+          insert_table_.Bind(5, JsonText(table.options));
           insert_table_.Bind(6, table.created);
           insert_table_.Bind(7, table.creator_hash);
           if (!insert_table_.Run()) return false;
@@ -194,7 +195,7 @@ class SqliteStore final : public TableStore {
     for (const RecordedAction& a : takeback.removed)
       removed_json.push_back({{"player", a.player}, {"action", a.action}});
     Enqueue(
-        [this, table_id, takeback, text = removed_json.dump()] {
+        [this, table_id, takeback, text = JsonText(removed_json)] {
           delete_actions_from_.Bind(1, table_id);
           delete_actions_from_.Bind(2, takeback.from);
           if (!delete_actions_from_.Run()) return false;

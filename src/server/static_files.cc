@@ -2,9 +2,14 @@
 // memory. Everything is decided here, at start; serving is a map lookup.
 #include "server/static_files.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <optional>
+#include <set>
+#include <utility>
 
 namespace savanna::server {
 namespace fs = std::filesystem;
@@ -16,6 +21,31 @@ bool Inside(const fs::path& path, const fs::path& root) {
   for (auto r = root.begin(); r != root.end(); ++r, ++p)
     if (p == path.end() || *p != *r) return false;
   return true;
+}
+
+using FileId = std::pair<dev_t, ino_t>;
+
+// The file at `path` (a canonical path, so no link is left in it) if it may be served: opened
+// without following a link, then judged by what was opened, so nothing can be swapped in between
+// the check and the read. Null when it may not: not a regular file, on another device than the
+// web folder, with another name somewhere (a hard link), one of `excluded`, or unreadable.
+std::optional<std::string> ReadServable(const fs::path& path, dev_t device,
+                                        const std::set<FileId>& excluded) {
+  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  std::optional<std::string> content;
+  struct stat st {};
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_dev == device && st.st_nlink == 1 &&
+      !excluded.contains({st.st_dev, st.st_ino}) && size_t(st.st_size) <= kMaxStaticBytes) {
+    content.emplace();
+    char buffer[1 << 16];
+    ssize_t n = 0;
+    while ((n = read(fd, buffer, sizeof buffer)) > 0 && content->size() <= kMaxStaticBytes)
+      content->append(buffer, size_t(n));
+    if (n < 0) content.reset();
+  }
+  close(fd);
+  return content;
 }
 
 bool HasHiddenPart(const fs::path& relative) {
@@ -59,8 +89,12 @@ Result<StaticFiles> StaticFiles::Load(const std::string& dir,
   const fs::path root = fs::canonical(dir, ec);
   if (ec || !fs::is_directory(root, ec))
     return Fail(ErrorCode::kIoError, "--web " + dir + ": not a readable directory");
-  std::vector<fs::path> skip;
-  for (const std::string& e : excluded) skip.push_back(fs::weakly_canonical(e, ec));
+  struct stat root_stat {};
+  if (stat(root.c_str(), &root_stat) != 0)
+    return Fail(ErrorCode::kIoError, "--web " + dir + ": not a readable directory");
+  std::set<FileId> skip;
+  for (const std::string& e : excluded)
+    if (struct stat st{}; stat(e.c_str(), &st) == 0) skip.insert({st.st_dev, st.st_ino});
 
   size_t total = 0;
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
@@ -75,25 +109,18 @@ Result<StaticFiles> StaticFiles::Load(const std::string& dir,
     // Where the entry really is: a link counts only if it resolves inside the folder.
     const fs::path real = fs::canonical(it->path(), ec);
     if (ec || !Inside(real, root) || !fs::is_regular_file(real, ec)) continue;
-    bool is_excluded = false;
-    for (const fs::path& s : skip) is_excluded = is_excluded || s == real;
     const std::string type = ContentTypeOf(relative.filename().string());
-    if (is_excluded || type.empty()) continue;
-
-    const uintmax_t size = fs::file_size(real, ec);
-    if (ec) continue;
-    total += size_t(size);
+    if (type.empty()) continue;
+    std::optional<std::string> content = ReadServable(real, root_stat.st_dev, skip);
+    if (!content) continue;
+    total += content->size();
     if (list.files_.size() >= kMaxStaticFiles || total > kMaxStaticBytes)
       return Fail(ErrorCode::kIoError, "--web " + dir + ": more than " +
                                            std::to_string(kMaxStaticFiles) + " files or " +
                                            std::to_string(kMaxStaticBytes >> 20) +
                                            " MiB to serve; is it the built web UI?");
-    std::ifstream in(real, std::ios::binary);
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (!in && !in.eof()) return Fail(ErrorCode::kIoError, "cannot read " + real.string());
     list.files_["/" + relative.generic_string()] =
-        StaticFile{type, std::make_shared<const std::string>(content.str())};
+        StaticFile{type, std::make_shared<const std::string>(std::move(*content))};
   }
   return list;
 }

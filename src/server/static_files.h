@@ -31,7 +31,9 @@ class StaticFiles {
   // Reads `dir` (empty: nothing). A file is listed when it is a regular file whose canonical
   // path lies inside the canonical `dir`, no part of its relative path starts with a dot, its
   // extension has a known content type (html, js, css, svg, images, fonts, json, txt, map,
-  // wasm), and its canonical path is none of `excluded` (the database and its journals).
+  // wasm), and, by file identity (device and inode, read from the file as opened, never
+  // through a link), it lives on `dir`'s device, has no other name (a hard link could name any
+  // file, the database included) and is none of `excluded` (the database and its journals).
   // Symbolic links are followed only when they resolve inside `dir`. Errors: `dir` is not a
   // readable directory, or it holds more than kMaxStaticFiles files or kMaxStaticBytes bytes
   // that would be served.

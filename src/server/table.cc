@@ -8,6 +8,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "core/json_io.h"
 #include "server/table_internal.h"
 #include "server/tokens.h"
 
@@ -50,9 +51,10 @@ std::string_view StatusName(TableStatus status) {
 // ---- The pipeline -------------------------------------------------------------------------------
 
 Table::Table(TableContext context, StoredTable stored, Session session, TableOptions options,
-             size_t open_step_start)
+             size_t open_step_start, std::string client)
     : id_(stored.id),
       created_(stored.created),
+      client_(std::move(client)),
       context_(std::move(context)),
       options_(std::move(options)),
       stored_(std::move(stored)),
@@ -209,22 +211,32 @@ bool Table::closed() const {
   return closed_;
 }
 
-void Table::DeleteIfWaiting(std::optional<std::string> creator_token, std::string reason,
-                            std::function<void(ApiResult<void>)> reply) {
+bool Table::IsUnplayed(bool need_unwatched, std::chrono::steady_clock::duration idle) const {
+  Lock lock(mutex_);
+  if (closed_ || session_.IsTerminal() || !session_.record().actions.empty() || busy_) return false;
+  if (std::chrono::steady_clock::now() - last_change_ < idle) return false;
+  if (need_unwatched)
+    for (int s = 0; s < session_.NumPlayers(); ++s)
+      if (SeatConnected(s)) return false;
+  return true;
+}
+
+void Table::DeleteIfUnplayed(std::optional<std::string> creator_token, std::string reason,
+                             std::function<void(ApiResult<void>)> reply) {
   Run([this, creator_token = std::move(creator_token), reason = std::move(reason), reply] {
     if (closed_) return reply(TableClosed());
     if (creator_token && !TokenMatches(*creator_token, stored_.creator_hash))
       return reply(ApiFail(403, "bad_token",
                            "only the table's creator (its creator_token) may "
                            "delete it"));
-    if (StatusLocked() != TableStatus::kWaiting)
+    if (session_.IsTerminal() || !session_.record().actions.empty())
       return reply(
-          ApiFail(409, "not_waiting", "only a table still waiting for its players can be deleted"));
+          ApiFail(409, "game_started", "only a table nobody has moved in yet can be deleted"));
     Write([this](TableStore::Done done) { context_.store->DeleteTable(id_, std::move(done)); },
           [this, reason, reply](Result<void> stored) {
             if (!stored) return reply(tl::unexpected(StorageError(stored.error())));
             const auto message = std::make_shared<const std::string>(
-                Json{{"type", "closed"}, {"table", id_}, {"reason", reason}}.dump());
+                JsonText(Json{{"type", "closed"}, {"table", id_}, {"reason", reason}}));
             for (const Viewer& v : viewers_)
               if (auto client = v.client.lock()) client->Send(message);
             viewers_.clear();

@@ -38,8 +38,9 @@ class Client {
 struct TableContext {
   TableStore* store = nullptr;
   boost::asio::any_io_executor net;  // runs table work (short) and timers
-  AgentScheduler* agents = nullptr;  // runs the AI seats' decisions, fairly between tables
+  AgentScheduler* agents = nullptr;  // runs the AI seats' decisions, fairly between clients
   AgentLimits limits;
+  size_t max_takebacks = 100;  // take-backs one game may have
 };
 
 enum class TableStatus { kWaiting, kPlaying, kFinished };
@@ -52,10 +53,14 @@ class Table : public std::enable_shared_from_this<Table> {
 
   // `stored` must describe `session` (the lobby builds both); `open_step_start` is the record
   // index of the first sealed submission of the simultaneous step still open, or kNoStep.
+  // `client` is who made the table (client_limits.h): its AI time and hints are charged to that
+  // client's share of the scheduler; empty (a table resumed from the store) makes the table a
+  // client of its own.
   Table(TableContext context, StoredTable stored, Session session, TableOptions options,
-        size_t open_step_start);
+        size_t open_step_start, std::string client = {});
 
   const std::string& id() const { return id_; }
+  const std::string& client() const { return client_; }
 
   // A Session::ReplayStep that follows the open simultaneous step while a record is replayed:
   // `open_step_start` ends as the record index of its first sealed submission, or kNoStep.
@@ -81,13 +86,17 @@ class Table : public std::enable_shared_from_this<Table> {
            std::function<void(ApiResult<int64_t>)> reply);
   // Hints for human seat `seat` (hints.h): its turn, every other seat an AI. `reply` gets
   // {"index": the actions recorded when asked, "hints": HintsJson} once the search is done.
-  // Errors: bad_token, hints_unavailable, not_playing, not_your_turn, hint_busy, table_closed.
+  // One hint at a time per table, take-backs included. The search is cancelled as soon as it is
+  // superseded: the seat moves, a move is taken back, the seat's last connection leaves or the
+  // table closes (`reply` then gets hint_cancelled or table_closed). Errors: bad_token,
+  // hints_unavailable, not_playing, not_your_turn, hint_busy, hint_cancelled, table_closed.
   void Hint(int seat, const std::string& token, std::function<void(ApiResult<Json>)> reply);
   // Takes back human seat `seat`'s last move at a table where every other seat is an AI: the
   // game is replayed from its record without that move and the moves after it (the AI seats'
   // answers), the take-back is stored, and every connection gets a full state. `reply` gets the
-  // number of actions left. Errors: bad_token, takeback_unavailable, not_playing,
-  // nothing_to_take_back, storage_error, table_closed.
+  // number of actions left. The AI seats' decisions and the hint under way are cancelled at once.
+  // At most TableContext::max_takebacks per game. Errors: bad_token, takeback_unavailable,
+  // not_playing, nothing_to_take_back, takeback_limit, storage_error, table_closed.
   void TakeBack(int seat, const std::string& token, std::function<void(ApiResult<int64_t>)> reply);
   // `client` closed or moved to another table.
   void Detach(const Client* client);
@@ -123,12 +132,16 @@ class Table : public std::enable_shared_from_this<Table> {
   // no agent thinks and no vacancy timer runs. True when it closed.
   bool CloseIfIdle(TableStatus status, std::chrono::steady_clock::duration idle, bool need_quiet);
   bool closed() const;
-  // Deletes the table from the store if it is still waiting for its players and, when
-  // `creator_token` is given, that is the token returned at creation; then tells every
-  // connection ({"type": "closed", "reason": `reason`}) and closes. Errors: bad_token,
-  // not_waiting, table_closed, storage_error; nothing changes then.
-  void DeleteIfWaiting(std::optional<std::string> creator_token, std::string reason,
-                       std::function<void(ApiResult<void>)> reply);
+  // Whether nobody has moved yet in a game that is not over (waiting for its players, or every
+  // seat taken and no move made), and no seated person is connected now (`need_unwatched`);
+  // with `idle`, also that nothing changed for that long.
+  bool IsUnplayed(bool need_unwatched, std::chrono::steady_clock::duration idle = {}) const;
+  // Deletes the table from the store if nobody has moved in it yet and, when `creator_token` is
+  // given, that is the token returned at creation; then tells every connection ({"type":
+  // "closed", "reason": `reason`}) and closes. Errors: bad_token, game_started, table_closed,
+  // storage_error; nothing changes then.
+  void DeleteIfUnplayed(std::optional<std::string> creator_token, std::string reason,
+                        std::function<void(ApiResult<void>)> reply);
 
   // After construction (and after resuming): starts agents and vacancy timers as needed.
   void Start();
@@ -182,6 +195,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void Attach(const std::shared_ptr<Client>& client, Player seat);
 
   void ScheduleAgents();
+  // Cancels the hint under way, if any (its reply says so).
+  void CancelHint();
   void PublishAgentChoice(Player seat, Action action, std::chrono::steady_clock::time_point due,
                           uint64_t epoch);
   void OnAgentChoice(Player seat, Action action, uint64_t epoch);
@@ -194,6 +209,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   const std::string id_;
   const int64_t created_;
+  const std::string client_;
   TableContext context_;
   TableOptions options_;
 
@@ -204,9 +220,11 @@ class Table : public std::enable_shared_from_this<Table> {
   bool busy_ = false;       // a store write is in flight
   std::deque<std::function<void()>> waiting_;
   std::vector<Viewer> viewers_;
-  PlayerSet thinking_;    // agent seats whose Choose is running on the pool
-  bool hinting_ = false;  // a hint search is queued or running
-  uint64_t epoch_ = 0;    // bumped by a take-back: answers computed before it are dropped
+  PlayerSet thinking_;  // agent seats whose Choose is running on the pool
+  // The hint search queued or running (its scheduler ticket) and the seat it is for.
+  std::optional<AgentScheduler::Ticket> hint_;
+  Player hint_seat_ = kSpectator;
+  uint64_t epoch_ = 0;  // bumped by a take-back: answers computed before it are dropped
   std::map<uint64_t, int> in_flight_;  // per epoch: agent decisions submitted and not answered
   // Sessions replaced by a take-back while their agents still think, with their epoch.
   std::vector<std::pair<uint64_t, std::unique_ptr<Session>>> retired_;

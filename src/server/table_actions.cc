@@ -58,7 +58,7 @@ void Table::AfterAction(Player seat, int64_t index, const Revealed& revealed) {
     for (int64_t i = from; i <= index; ++i) now_public.push_back(i);
     open_step_start_ = kNoStep;
   }
-  (void)seat;
+  if (seat == hint_seat_) CancelHint();  // the hint was for the move just made
   Touch();
   if (session_.IsTerminal())
     context_.store->MarkFinished(id_, UnixNow(), [id = id_](Result<void> done) {

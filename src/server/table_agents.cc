@@ -24,21 +24,24 @@ void Table::ScheduleAgents() {
     const auto due = std::chrono::steady_clock::now() + ThinkingTime(agent->Spec());
     const uint64_t epoch = epoch_;
     ++in_flight_[epoch];
-    context_.agents->Submit(this, agent->Begin(session_.state(), seat),
-                            [self, seat, due, epoch](Action action) {
-                              asio::post(self->context_.net, [self, seat, action, due, epoch] {
-                                self->PublishAgentChoice(seat, action, due, epoch);
-                              });
-                            });
+    context_.agents->Submit(
+        this, agent->Begin(session_.state(), seat),
+        [self, seat, due, epoch](Action action) {
+          asio::post(self->context_.net, [self, seat, action, due, epoch] {
+            self->PublishAgentChoice(seat, action, due, epoch);
+          });
+        },
+        client_);
   }
 }
 
 // An agent with a time budget answers only once its time is spent, even when it decided at once
-// (a single legal action): how soon an AI seat answers must not tell anything of its hand.
+// (a single legal action): how soon an AI seat answers must not tell anything of its hand. A
+// cancelled decision (kInvalidAction) is settled at once.
 void Table::PublishAgentChoice(Player seat, Action action,
                                std::chrono::steady_clock::time_point due, uint64_t epoch) {
   auto self = shared_from_this();
-  if (std::chrono::steady_clock::now() >= due)
+  if (action == kInvalidAction || std::chrono::steady_clock::now() >= due)
     return Run([self, seat, action, epoch] { self->OnAgentChoice(seat, action, epoch); });
   auto timer = std::make_shared<asio::steady_timer>(context_.net, due);
   timer->async_wait([self, seat, action, epoch, timer](const boost::system::error_code&) {
@@ -56,7 +59,9 @@ void Table::OnAgentChoice(Player seat, Action action, uint64_t epoch) {
   SettleDecision(epoch);
   if (epoch != epoch_) return;  // chosen before a take-back, which asked the agents afresh
   thinking_.Erase(seat);
-  if (closed_) return;
+  // Cancelled (the table closed) or failed (logged by the scheduler): the seat is asked again
+  // after the next change, never in a loop.
+  if (closed_ || action == kInvalidAction) return;
   // A choice made on a state that has moved on since is dropped and the agent asked again.
   if (!session_.AgentsToAct().Contains(seat) || !session_.state().IsLegal(seat, action))
     return ScheduleAgents();

@@ -22,7 +22,7 @@ void Table::Hint(int seat, const std::string& token, std::function<void(ApiResul
       return reply(tl::unexpected(std::move(*refused)));
     if (!session_.HumansToAct().Contains(seat))
       return reply(ApiFail(409, "not_your_turn", "hints are given when you have a move to make"));
-    if (hinting_)
+    if (hint_)
       return reply(ApiFail(409, "hint_busy", "a hint is being computed for this table; wait"));
     const std::string requested =
         std::string(kHintLevel) + "(time=" + Json(options_.ai_seconds).dump() + ")";
@@ -34,23 +34,32 @@ void Table::Hint(int seat, const std::string& token, std::function<void(ApiResul
     auto search =
         BeginHintSearch(std::move(*agent), session_.state(), seat, RandomSeed(), estimates);
     if (!search) return reply(ApiFail(500, "hint_failed", "the hint agent does not search"));
-    hinting_ = true;
     // The state asked about stays here (it is the true one) to name the actions in the reply.
     std::shared_ptr<const State> asked = session_.state().Clone();
     const int64_t index = int64_t(session_.record().actions.size());
-    const uint64_t epoch = epoch_;
     auto self = shared_from_this();
-    context_.agents->Submit(
-        this, std::move(search), [self, seat, index, epoch, asked, estimates, reply](Action) {
-          asio::post(self->context_.net, [self, seat, index, epoch, asked, estimates, reply] {
-            self->Run([self, seat, index, epoch, asked, estimates, reply] {
-              if (epoch == self->epoch_) self->hinting_ = false;
+    hint_seat_ = seat;
+    hint_ = context_.agents->Submit(
+        this, std::move(search),
+        [self, seat, index, asked, estimates, reply](Action action) {
+          asio::post(self->context_.net, [self, seat, index, asked, estimates, reply, action] {
+            self->Run([self, seat, index, asked, estimates, reply, action] {
+              self->hint_.reset();
               if (self->closed_) return reply(TableClosed());
+              if (action == kInvalidAction)
+                return reply(ApiFail(409, "hint_cancelled",
+                                     "the hint was cancelled: the position changed before it "
+                                     "was ready"));
               reply(Json{{"index", index}, {"hints", HintsJson(*asked, seat, *estimates)}});
             });
           });
-        });
+        },
+        client_);
   });
+}
+
+void Table::CancelHint() {
+  if (hint_) context_.agents->Cancel(this, *hint_);
 }
 
 std::optional<ApiError> Table::CoachRefusal(int seat, const std::string& token,

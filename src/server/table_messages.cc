@@ -2,6 +2,7 @@
 // that viewer may read it) and the broadcast after a change, one message per kind of viewer.
 #include <map>
 
+#include "core/json_io.h"
 #include "server/move_log.h"
 #include "server/table.h"
 #include "server/table_internal.h"
@@ -36,7 +37,7 @@ std::string Table::StateMessage(Player viewer, const Json& log) const {
     message["legal"] = session_.LegalActions(viewer);
     message["legal_structured"] = session_.StructuredLegalActions(viewer);
   }
-  return message.dump();
+  return JsonText(message);
 }
 
 void Table::SendFullState(const std::shared_ptr<Client>& client, Player viewer) const {

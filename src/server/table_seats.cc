@@ -1,5 +1,7 @@
 // A table's seats: taking a free human seat (its token made here, stored as a digest), coming
 // back with the token, watching, giving a seat up, and connections leaving.
+#include <algorithm>
+
 #include "server/request_fields.h"
 #include "server/table.h"
 #include "server/table_internal.h"
@@ -145,15 +147,21 @@ void Table::Leave(const std::string& token, std::function<void(ApiResult<int>)> 
   });
 }
 
+// A spectator leaving changes nothing anyone sees; a seat's connection leaving changes the
+// seat's "connected", and a hint its seat no longer waits for is cancelled.
 void Table::Detach(const Client* client) {
   {
     Lock lock(mutex_);
-    const size_t before = viewers_.size();
-    std::erase_if(viewers_, [client](const Viewer& v) { return v.key == client; });
-    if (viewers_.size() == before) return;
+    const auto it = std::find_if(viewers_.begin(), viewers_.end(),
+                                 [client](const Viewer& v) { return v.key == client; });
+    if (it == viewers_.end()) return;
+    const Player seat = it->seat;
+    viewers_.erase(it);
+    if (seat == kSpectator) return;
     Touch();
   }
   Run([this] {
+    if (hint_ && !SeatConnected(hint_seat_)) CancelHint();
     UpdateVacancyTimers();
     Broadcast({}, -1);
   });

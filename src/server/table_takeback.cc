@@ -30,6 +30,10 @@ void Table::TakeBack(int seat, const std::string& token,
                                      "seat is an AI, never where another person plays"},
                                     "a move can be taken back while the game goes on"))
       return reply(tl::unexpected(std::move(*refused)));
+    if (stored_.takebacks.size() >= context_.max_takebacks)
+      return reply(ApiFail(409, "takeback_limit",
+                           "this game has had its " + std::to_string(context_.max_takebacks) +
+                               " take-backs; play on"));
     GameRecord record = session_.record();
     int64_t from = int64_t(record.actions.size()) - 1;
     while (from >= 0 && record.actions[size_t(from)].player != seat) --from;
@@ -49,14 +53,16 @@ void Table::TakeBack(int seat, const std::string& token,
           [this, from, session, open_step, takeback, reply](Result<void> stored) {
             if (!stored) return reply(tl::unexpected(StorageError(stored.error())));
             stored_.takebacks.push_back(takeback);  // for the record (Table::Record)
-            // Decisions and hints under way were made for the state taken back: their answers
-            // are dropped (epoch_). Until the last of them is done its agent must live on, so the
-            // old session is kept meanwhile (SettleDecision).
+            // Decisions and hints under way were made for the state taken back: they are
+            // cancelled, and an answer that comes anyway is dropped (epoch_). Until the last of
+            // them has stopped its agent must live on, so the old session is kept meanwhile
+            // (SettleDecision). The hint's reply says it was cancelled; no other hint starts
+            // before it has.
+            context_.agents->Cancel(this);
             if (in_flight_.contains(epoch_))
               retired_.emplace_back(epoch_, std::make_unique<Session>(std::move(session_)));
             ++epoch_;
             thinking_ = PlayerSet();
-            hinting_ = false;
             session_ = std::move(*session);
             open_step_start_ = open_step;
             Touch();

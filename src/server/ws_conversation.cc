@@ -4,6 +4,8 @@
 
 #include <type_traits>
 
+#include "core/json_io.h"
+#include "core/text.h"
 #include "server/request_fields.h"
 
 namespace savanna::server {
@@ -27,12 +29,33 @@ WsConversation::WsConversation(Lobby& lobby, WsLimits limits, RateLimiter* joins
 
 void WsConversation::Send(std::shared_ptr<const std::string> message) {
   Post([self = shared_from_this(), message] {
-    if (!self->closed_) self->Deliver(message);
+    self->Guarded([&] {
+      if (!self->closed_) self->Deliver(message);
+    });
   });
 }
 
+void WsConversation::Guarded(const std::function<void()>& work) {
+  std::string what;
+  try {
+    work();
+    return;
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+    what = "an exception that is not a std::exception";
+  }
+  try {
+    LogInternalError("a WebSocket connection's handler", what);
+    SendError(InternalError(), nullptr);
+    CloseAfterError();
+  } catch (...) {
+    Closed();  // not even the error could be sent: the connection leaves its table
+  }
+}
+
 void WsConversation::SendNow(const Json& json) {
-  if (!closed_) Deliver(std::make_shared<const std::string>(json.dump()));
+  if (!closed_) Deliver(std::make_shared<const std::string>(JsonText(json)));
 }
 
 void WsConversation::SendError(const ApiError& error, const Json& id) {
@@ -40,7 +63,7 @@ void WsConversation::SendError(const ApiError& error, const Json& id) {
 }
 
 void WsConversation::OnThread(std::function<void()> then) {
-  Post([self = shared_from_this(), then = std::move(then)] { then(); });
+  Post([self = shared_from_this(), then = std::move(then)] { self->Guarded(then); });
 }
 
 template <class T, class Reply>
@@ -78,6 +101,10 @@ bool WsConversation::Admit() {
 }
 
 void WsConversation::Handle(const std::string& text, bool is_text) {
+  Guarded([&] { HandleMessage(text, is_text); });
+}
+
+void WsConversation::HandleMessage(const std::string& text, bool is_text) {
   if (!Admit()) {
     if (++refused_in_a_row_ > kMaxRefusedInARow) return CloseForPolicy();
     return SendError({429, "rate_limited",
@@ -110,10 +137,9 @@ void WsConversation::Handle(const std::string& text, bool is_text) {
   if (*type == "leave") return Leave(*message, id);
   if (*type == "hint") return Hint(*message, id);
   if (*type == "takeback") return TakeBack(*message, id);
-  const std::string shown = type->size() > 32 ? type->substr(0, 32) : *type;
   SendError({400, "bad_request",
-             "unknown message type '" + shown +
-                 "' (types: join, rejoin, spectate, act, leave, hint, takeback, ping)"},
+             "unknown message type " + QuoteForMessage(*type) +
+                 " (types: join, rejoin, spectate, act, leave, hint, takeback, ping)"},
             id);
 }
 
@@ -182,6 +208,14 @@ void WsConversation::Rejoin(const Json& message, const Json& id) {
 void WsConversation::Spectate(const Json& message, const Json& id) {
   if (auto ok = CheckFields(message, {"type", "id", "table"}, "a spectate"); !ok)
     return SendError(ok.error(), id);
+  // Watching the table watched already costs what a ping does: no state, no broadcast.
+  if (const auto name = message.find("table");
+      table_ && !seated_ && name != message.end() && name->is_string() && *name == table_->id())
+    return SendNow({{"type", "spectating"}, {"table", table_->id()}, {"id", id}});
+  // Following another table sends its whole state: as limited as taking a seat.
+  if (joins_ != nullptr)
+    if (const double wait = joins_->Take(client_); wait > 0)
+      return SendError(RateLimited("tables followed", wait), id);
   auto table = FindTable(message, id);
   if (!table) return;
   Unbind();

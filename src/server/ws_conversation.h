@@ -28,7 +28,9 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   // Tables call this from any thread; the message is delivered on the connection's own thread.
   void Send(std::shared_ptr<const std::string> message) override;
 
-  // One message from the client: a text frame's payload (`is_text`) or a binary one's.
+  // One message from the client: a text frame's payload (`is_text`) or a binary one's. An
+  // exception boundary, as is every reply's delivery: whatever a handler throws is logged,
+  // answered with an "internal" error, and closes this connection only (CloseAfterError).
   void Handle(const std::string& text, bool is_text);
   // The connection is gone (or going): leave the table followed.
   void Closed();
@@ -44,8 +46,13 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   virtual void Deliver(std::shared_ptr<const std::string> message) = 0;
   // Closes the connection for breaking the rules (called on the connection's thread).
   virtual void CloseForPolicy() = 0;
+  // Closes the connection after a handler failed (called on the connection's thread).
+  virtual void CloseAfterError() = 0;
 
  private:
+  void HandleMessage(const std::string& text, bool is_text);
+  // Runs `work` as an exception boundary (see Handle).
+  void Guarded(const std::function<void()>& work);
   void SendNow(const Json& json);
   void SendError(const ApiError& error, const Json& id);
   bool Admit();

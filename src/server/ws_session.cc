@@ -64,13 +64,16 @@ class WsSession final : public WsConversation {
     if (queue_.size() == 1) WriteNext();
   }
 
+  void CloseForPolicy() override { CloseWith(websocket::close_code::policy_error); }
+  void CloseAfterError() override { CloseWith(websocket::close_code::internal_error); }
+
+ private:
   // A close frame, then, since a client that breaks the rules may not answer it, the socket
   // itself after a short grace.
-  void CloseForPolicy() override {
+  void CloseWith(websocket::close_code code) {
     if (closed()) return;
     Closed();
-    ws_.async_close(websocket::close_code::policy_error,
-                    [self = Self()](beast::error_code) { self->idle_timer_.cancel(); });
+    ws_.async_close(code, [self = Self()](beast::error_code) { self->idle_timer_.cancel(); });
     idle_timer_.expires_after(std::chrono::seconds(1));
     idle_timer_.async_wait([self = Self()](beast::error_code ec) {
       if (ec) return;
@@ -79,7 +82,6 @@ class WsSession final : public WsConversation {
     });
   }
 
- private:
   std::shared_ptr<WsSession> Self() {
     return std::static_pointer_cast<WsSession>(shared_from_this());
   }

@@ -42,13 +42,13 @@ Result<std::vector<std::string>> SplitSpecList(std::string_view text) {
     const std::string_view item = Trim(text.substr(start, i - start));
     if (item.empty())
       return Fail(ErrorCode::kInvalidArgument,
-                  "list '" + std::string(text) + "' has an empty entry");
+                  "list " + QuoteForMessage(text) + " has an empty entry");
     items.emplace_back(item);
     start = i + 1;
   }
   if (depth != 0)
     return Fail(ErrorCode::kInvalidArgument,
-                "list '" + std::string(text) + "' has unbalanced parentheses");
+                "list " + QuoteForMessage(text) + " has unbalanced parentheses");
   return items;
 }
 

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace savanna {
@@ -35,6 +37,28 @@ TEST(ThreadPoolTest, ReusesItsWorkers) {
   EXPECT_EQ(pool.threads(), 2);
   pool.Run(5, [](int) {});
   EXPECT_EQ(pool.threads(), 4);
+}
+
+// A task that throws on a worker must not end the process: Run finishes the batch and throws
+// the exception on the calling thread, where the program's own boundary catches it.
+TEST(ThreadPoolTest, ATaskThatThrowsIsRethrownOnTheCallerAfterTheBatch) {
+  ThreadPool pool;
+  for (int thrower : {0, 3}) {
+    std::atomic<int> finished{0};
+    try {
+      pool.Run(6, [&](int i) {
+        if (i == thrower) throw std::runtime_error("task " + std::to_string(i));
+        ++finished;
+      });
+      ADD_FAILURE() << "Run returned although task " << thrower << " threw";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), "task " + std::to_string(thrower));
+    }
+    EXPECT_EQ(finished.load(), 5) << "the other tasks all ran";
+  }
+  std::atomic<int> after{0};
+  pool.Run(4, [&](int) { ++after; });
+  EXPECT_EQ(after.load(), 4) << "the pool works on";
 }
 
 }  // namespace

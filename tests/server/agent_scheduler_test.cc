@@ -6,12 +6,15 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <future>
+#include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace savanna::server {
 namespace {
@@ -137,20 +140,140 @@ TEST(AgentScheduler, ADecisionIsCutAtTheThinkingTimeLimitWithItsBestSoFar) {
   EXPECT_LT(Clock::now() - start, 1s);
 }
 
-TEST(AgentScheduler, CancelledDecisionsNeverReport) {
+// A cancelled decision reports once, with kInvalidAction (so its table can let go of what it
+// thought about), never with an action; the running one stops after its slice.
+TEST(AgentScheduler, CancelledDecisionsReportOnceWithNoAction) {
   AgentScheduler scheduler({1, 2ms, 60});
   int owner = 0, other = 0;
-  std::atomic<int> reported{0};
+  std::atomic<int> cancelled{0}, chosen{0};
   for (int i = 0; i < 5; ++i)
-    scheduler.Submit(&owner, std::make_unique<Busy>(50, i), [&](Action) { ++reported; });
+    scheduler.Submit(&owner, std::make_unique<Busy>(50, i),
+                     [&](Action a) { ++(a == kInvalidAction ? cancelled : chosen); });
   std::this_thread::sleep_for(10ms);
   scheduler.Cancel(&owner);
   std::promise<void> other_done;
   scheduler.Submit(&other, std::make_unique<Busy>(1, 0), [&](Action) { other_done.set_value(); });
   other_done.get_future().wait();
   std::this_thread::sleep_for(20ms);
-  EXPECT_EQ(reported.load(), 0);
+  EXPECT_EQ(chosen.load(), 0);
+  EXPECT_EQ(cancelled.load(), 5);
   EXPECT_EQ(scheduler.Pending(), 0u);
+}
+
+// One decision of an owner can be cancelled, queued or running, and the others go on.
+TEST(AgentScheduler, OneDecisionIsCancelledByItsTicket) {
+  AgentScheduler scheduler({1, 2ms, 60});
+  int owner = 0;
+  std::promise<Action> first, second, third;
+  const auto running = scheduler.Submit(&owner, std::make_unique<Busy>(1000000, 1),
+                                        [&](Action a) { first.set_value(a); });
+  const auto queued = scheduler.Submit(&owner, std::make_unique<Busy>(5, 2),
+                                       [&](Action a) { second.set_value(a); });
+  scheduler.Submit(&owner, std::make_unique<Busy>(3, 3), [&](Action a) { third.set_value(a); });
+  std::this_thread::sleep_for(10ms);
+  scheduler.Cancel(&owner, queued);
+  EXPECT_EQ(second.get_future().get(), kInvalidAction) << "the queued one reports at once";
+  scheduler.Cancel(&owner, running);
+  auto first_future = first.get_future();
+  ASSERT_EQ(first_future.wait_for(5s), std::future_status::ready) << "the running one stops";
+  EXPECT_EQ(first_future.get(), kInvalidAction);
+  auto third_future = third.get_future();
+  ASSERT_EQ(third_future.wait_for(5s), std::future_status::ready);
+  EXPECT_EQ(third_future.get(), 3) << "the owner's other decision still runs";
+  scheduler.Cancel(&owner, running);  // answered already: nothing happens
+}
+
+// Fairness between clients first: one client with many long decisions on many tables gets the
+// same turns as another client with one table, not one turn per table. Judged in slices.
+TEST(AgentScheduler, ClientsTakeTurnsBeforeTheirTables) {
+  constexpr int kAttackerTables = 20, kSlices = 40;
+  AgentScheduler scheduler({1, 1ms, 60, 10, /*client_seconds_per_minute=*/0});
+  std::vector<int> attacker_tables(kAttackerTables);
+  std::atomic<int> attacker_slices{0};
+  for (int& table : attacker_tables)
+    scheduler.Submit(
+        &table, std::make_unique<Busy>(1000000, 1, &attacker_slices), [](Action) {},
+        "198.51.100.7");
+  std::this_thread::sleep_for(20ms);
+  int honest = 0;
+  std::atomic<int> honest_slices{0}, attacker_when_honest_began{-1};
+  auto decision = std::make_unique<Busy>(kSlices, 2, &honest_slices);
+  decision->NoteAtFirstSlice(&attacker_slices, &attacker_when_honest_began);
+  std::promise<void> done;
+  scheduler.Submit(
+      &honest, std::move(decision), [&](Action) { done.set_value(); }, "203.0.113.9");
+  done.get_future().wait();
+  const int attacker_during = attacker_slices.load() - attacker_when_honest_began.load();
+  // Turn about: the attacker thinks about one slice per honest slice (two for the slices that
+  // ended around the honest decision's first and last), not twenty.
+  EXPECT_LE(attacker_during, kSlices + 5) << "the attacker's tables outnumbered the honest one";
+  scheduler.Cancel(&honest);
+  for (int& table : attacker_tables) scheduler.Cancel(&table);
+}
+
+// A decision that uses `slice` of CPU time in each Think, however busy the machine: what a
+// client's budget is charged.
+class CpuBusy final : public Decision {
+ public:
+  explicit CpuBusy(std::atomic<int>* thought) : thought_(thought) {}
+  bool Think(std::chrono::nanoseconds slice) override {
+    const auto cpu = [] {
+      timespec now{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+      return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
+    };
+    const auto end = cpu() + slice;
+    while (cpu() < end) {
+    }
+    ++*thought_;
+    return false;
+  }
+  Action Best() override { return 1; }
+
+ private:
+  std::atomic<int>* thought_;
+};
+
+// A client's AI seconds per minute: once spent, its decisions wait for the budget to refill
+// while another client's go on.
+TEST(AgentScheduler, AClientPastItsBudgetWaitsForItToRefill) {
+  // 0.6 s a minute (0.01 s a second), 20 ms at once.
+  AgentScheduler scheduler({1, 5ms, 60, 10, 0.6, 0.02});
+  int greedy = 0, other = 0;
+  std::atomic<int> greedy_slices{0};
+  scheduler.Submit(
+      &greedy, std::make_unique<CpuBusy>(&greedy_slices), [](Action) {}, "198.51.100.7");
+  std::this_thread::sleep_for(300ms);
+  // 20 ms of burst and 3 ms of refill: about five slices of 5 ms, then a slice every 0.5 s.
+  EXPECT_LE(greedy_slices.load(), 8) << "the budget did not hold the client back";
+  EXPECT_GE(greedy_slices.load(), 2) << "the client did not get its burst";
+  std::promise<Action> other_done;
+  const auto start = Clock::now();
+  scheduler.Submit(
+      &other, std::make_unique<Busy>(5, 2), [&](Action a) { other_done.set_value(a); },
+      "203.0.113.9");
+  auto future = other_done.get_future();
+  ASSERT_EQ(future.wait_for(5s), std::future_status::ready);
+  EXPECT_EQ(future.get(), 2);
+  EXPECT_LT(Clock::now() - start, 2s) << "another client waited on the spent one";
+  scheduler.Cancel(&greedy);
+}
+
+// A decision whose thinking throws ends as cancelled; the worker lives on.
+class Throws final : public Decision {
+ public:
+  bool Think(std::chrono::nanoseconds) override { throw std::runtime_error("bad search"); }
+  Action Best() override { return 0; }
+};
+
+TEST(AgentScheduler, ADecisionThatThrowsEndsAloneAndTheWorkerGoesOn) {
+  AgentScheduler scheduler({1, 2ms, 60});
+  int owner = 0;
+  std::promise<Action> failed, next;
+  scheduler.Submit(&owner, std::make_unique<Throws>(), [&](Action a) { failed.set_value(a); });
+  scheduler.Submit(&owner, std::make_unique<Busy>(2, 4), [&](Action a) { next.set_value(a); });
+  EXPECT_EQ(failed.get_future().get(), kInvalidAction);
+  EXPECT_EQ(next.get_future().get(), 4);
 }
 
 TEST(AgentScheduler, StopReturnsAfterTheCurrentSlices) {

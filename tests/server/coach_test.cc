@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include "server/server_test_util.h"
 
@@ -22,6 +23,34 @@ class CoachTest : public ServerTest {
       if (m.contains("legal")) return m;
     }
     return Json();
+  }
+  // Receives state messages until one offers this seat legal actions after more than `actions`
+  // actions; returns it (null if none comes).
+  static Json AwaitTurnAfter(WsClient& client, int64_t actions) {
+    for (int i = 0; i < 50; ++i) {
+      const Json& last = client.last_state();
+      if (last.contains("legal") && last.value("actions", int64_t(0)) > actions) return last;
+      if (client.ReceiveType("state").is_null()) return Json();
+    }
+    return Json();
+  }
+  // Sends a take-back and receives until its reply and then the full state that follows it have
+  // come; the messages on the way (the reply to request `id`, say) go to `others`.
+  static Json TakeBack(WsClient& client, std::vector<Json>& others) {
+    if (!client.Send({{"type", "takeback"}})) return Json();
+    Json reply;
+    for (Json m = client.Receive(); !m.is_null(); m = client.Receive()) {
+      if (m.value("type", "") == "taken_back" ||
+          (m.value("type", "") == "error" && !m.contains("id"))) {
+        reply = m;
+        if (reply["type"] == "error") return reply;
+      } else if (!reply.is_null() && m.value("type", "") == "state") {
+        return reply;
+      } else {
+        others.push_back(m);
+      }
+    }
+    return reply;
   }
 };
 
@@ -149,6 +178,98 @@ TEST_F(CoachTest, NoTakeBackWhereAnotherPersonSitsNorForSpectators) {
   ASSERT_EQ(watcher.Request({{"type", "spectate"}, {"table", id}}, "spectating")["type"],
             "spectating");
   EXPECT_EQ(watcher.Request({{"type", "takeback"}}, "taken_back")["code"], "not_seated");
+}
+
+// A hint is cancelled as soon as it is superseded: the seat moves before it is ready. Its reply
+// says so at once, instead of a search over a position gone coming seconds later.
+TEST_F(CoachTest, AHintSupersededByAMoveIsCancelledAtOnce) {
+  StartServer();
+  const std::string id =
+      CreateTable("kariba(players=2)", {"human", "random"}, {{"ai_seconds", 5}})["id"];
+  WsClient a(port());
+  JoinSeat(a, id, 0);
+  const Json state = AwaitTurn(a);
+  ASSERT_TRUE(state.contains("legal")) << state.dump();
+  const auto asked = std::chrono::steady_clock::now();
+  ASSERT_TRUE(a.Send({{"type", "hint"}, {"id", "h"}}));
+  ASSERT_EQ(a.Request({{"type", "act"}, {"action", state["legal"][0]}}, "ack").value("type", ""),
+            "ack");
+  Json reply;
+  do reply = a.Receive(std::chrono::seconds(10));
+  while (!reply.is_null() && reply.value("id", Json()) != "h");
+  EXPECT_EQ(reply.value("code", ""), "hint_cancelled") << reply.dump();
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::milliseconds(2500))
+      << "the hint's 5 s search ran on";
+}
+
+// Hint, move, take-back, over and over: each take-back cancels the hint and the agents' searches
+// under way, so no search piles up behind another and the agent's answer stays prompt; and a
+// table never runs two hints at once.
+TEST_F(CoachTest, HintMoveTakeBackCyclesLeaveNothingRunning) {
+  StartServer();
+  const std::string id =
+      CreateTable("kariba(players=2)", {"human", "random"}, {{"ai_seconds", 2}})["id"];
+  WsClient a(port());
+  JoinSeat(a, id, 0);
+  Json state = AwaitTurn(a);
+  for (int cycle = 0; cycle < 4; ++cycle) {
+    ASSERT_TRUE(state.contains("legal")) << state.dump();
+    const int64_t start = state["actions"];
+    ASSERT_EQ(a.Request({{"type", "act"}, {"action", state["legal"][0]}}, "ack").value("type", ""),
+              "ack");
+    ASSERT_TRUE(AwaitTurnAfter(a, start + 1).contains("legal")) << "the agent answered";
+    ASSERT_TRUE(a.Send({{"type", "hint"}, {"id", cycle}}));
+    std::vector<Json> others;
+    const Json taken = TakeBack(a, others);
+    ASSERT_EQ(taken.value("type", ""), "taken_back") << taken.dump();
+    state = a.last_state();
+    ASSERT_EQ(state["actions"], start) << "the full state after the take-back";
+    // The hint was for a position taken back: cancelled, and until its reply no other starts.
+    Json reply;
+    for (const Json& m : others)
+      if (m.value("id", Json()) == cycle) reply = m;
+    while (reply.is_null()) {
+      const Json m = a.Receive(std::chrono::seconds(10));
+      if (m.is_null()) break;
+      if (m.value("id", Json()) == cycle) reply = m;
+    }
+    EXPECT_EQ(reply.value("code", ""), "hint_cancelled") << reply.dump();
+  }
+  ASSERT_TRUE(state.contains("legal"));
+  const auto moved = std::chrono::steady_clock::now();
+  ASSERT_EQ(a.Request({{"type", "act"}, {"action", state["legal"][0]}}, "ack").value("type", ""),
+            "ack");
+  ASSERT_TRUE(AwaitTurnAfter(a, state["actions"].get<int64_t>() + 1).contains("legal"));
+  EXPECT_LT(std::chrono::steady_clock::now() - moved, std::chrono::milliseconds(1500))
+      << "the random agent waited behind searches nobody wanted";
+}
+
+TEST_F(CoachTest, TakeBacksAreCappedPerGame) {
+  server::ServerOptions options;
+  options.max_takebacks = 2;
+  StartServer(options);
+  const std::string id =
+      CreateTable("kariba(players=2)", {"human", "random"}, {{"ai_seconds", 0.05}})["id"];
+  WsClient a(port());
+  JoinSeat(a, id, 0);
+  Json state = AwaitTurn(a);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(state.contains("legal")) << state.dump();
+    ASSERT_EQ(a.Request({{"type", "act"}, {"action", state["legal"][0]}}, "ack").value("type", ""),
+              "ack");
+    state = AwaitTurnAfter(a, state["actions"].get<int64_t>() + 1);
+    std::vector<Json> others;
+    const Json taken = TakeBack(a, others);
+    state = a.last_state();
+    if (i < 2) {
+      EXPECT_EQ(taken.value("type", ""), "taken_back") << taken.dump();
+    } else {
+      EXPECT_EQ(taken.value("code", ""), "takeback_limit") << taken.dump();
+      EXPECT_NE(taken.value("message", "").find('2'), std::string::npos) << taken.dump();
+    }
+  }
+  const Json record = Http(port(), "GET", "/api/tables/" + id).json();
+  EXPECT_GT(record["actions"].get<int64_t>(), 0) << "the refused take-back changed nothing";
 }
 
 }  // namespace

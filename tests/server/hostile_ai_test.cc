@@ -1,6 +1,7 @@
 // Hostile clients, class 2: AI work. Specs over the operator's limits are refused with an error
 // naming the limit and nothing starts; tables that think at the limit neither add threads nor
-// hold up another table's AI, whose replies keep coming while they think.
+// hold up another table's AI, whose replies keep coming while they think, and one address's many
+// tables do not crowd out another address.
 #include <dirent.h>
 
 #include <chrono>
@@ -107,6 +108,31 @@ TEST_F(HostileAiTest, TablesThinkingAtTheLimitDoNotHoldUpAnotherTablesAgent) {
   // One slice (10 ms) per table ahead of it; far below a single move of the attackers (5 s).
   EXPECT_LT(longest, milliseconds(1000));
   EXPECT_LE(ThreadCount(), threads_before + 2) << "thinking tables started threads";
+}
+
+// AI time is shared between client addresses before tables: one address (127.0.0.2) with many
+// AI tables thinking at the limit gets one turn in two, not sixteen in seventeen, so another
+// address's agent answers in about twice its thinking time on the one thread, not seventeen
+// times (judged with a wide margin: the machine may be busy).
+TEST_F(HostileAiTest, ManyAiTablesOfOneAddressDoNotCrowdOutAnotherAddress) {
+  server::ServerOptions options;
+  options.agent_threads = 1;
+  options.ai_limits.max_seconds = 5;
+  options.tables_per_minute = 1000;
+  StartServer(options);
+  for (int i = 0; i < 16; ++i) {
+    const Json request = {{"game", "kariba(players=2)"},
+                          {"seats", {"ismcts(time=5)", "ismcts(time=5)"}},
+                          {"options", {{"ai_seconds", 5}}}};
+    ASSERT_EQ(HttpFrom("127.0.0.2", port(), "POST", "/api/tables", request.dump()).status, 201);
+  }
+  std::this_thread::sleep_for(milliseconds(100));
+  const std::string honest =
+      CreateTable("kariba(players=2)", {"human", "ismcts"}, {{"ai_seconds", 0.2}})["id"];
+  const milliseconds longest = LongestAgentReply(
+      port(), honest, 3,
+      [this](WsClient& c, const std::string& id, int seat) { return JoinSeat(c, id, seat); });
+  EXPECT_LT(longest, milliseconds(1500)) << "0.2 s of thinking took that long";
 }
 
 // An AI seat with a time budget answers only once its time is spent, even when its move is

@@ -2,8 +2,12 @@
 // attacker, 127.0.0.3 the honest client) has its own request, creation and join rates; a flood
 // gets 429 with Retry-After and changes nothing, and the honest client is served meanwhile. A
 // forged X-Forwarded-For does not help, and behind a trusted proxy its header names the client.
+#include <chrono>
+#include <thread>
+
 #include "server/raw_client.h"
 #include "server/server_test_util.h"
+#include "testing/test_games.h"
 
 namespace savanna::testing {
 namespace {
@@ -120,6 +124,38 @@ TEST_F(HostileFloodTest, AForgedForwardedForDoesNotDodgeTheLimitsButATrustedProx
       StatusOf(RawRequest(port(), "GET", "/api/games", "X-Forwarded-For: 9.9.9.9, 5.6.7.8\r\n")),
       200)
       << "the last address, the one the proxy saw";
+}
+
+// A rematch that makes a table counts as a creation, every time: once the last rematch table
+// was gone (expired while it waited), the next rematch used to make a new one past the limit.
+TEST_F(HostileFloodTest, EveryRematchThatMakesATableCountsAgainstTheCreationLimit) {
+  server::ServerOptions options;
+  options.tables_per_minute = 2;
+  options.lobby.waiting_expiry = 0.3;
+  options.lobby.sweep_seconds = 0.05;
+  StartServer(options, &TestGames());
+  const Json request = {{"game", "sealed_bids(cards=1)"}, {"seats", {"human", "random"}}};
+  const HttpReply made = HttpFrom(kAttacker, port(), "POST", "/api/tables", request.dump());
+  ASSERT_EQ(made.status, 201) << made.body;
+  const std::string id = made.json()["id"];
+  WsClient player(port(), kAttacker);
+  ASSERT_EQ(JoinSeat(player, id, 0).value("type", ""), "joined");
+  ASSERT_EQ(player.Request({{"type", "act"}, {"action", "bid 1"}}, "ack").value("type", ""), "ack");
+  for (int i = 0;
+       i < 100 && Http(port(), "GET", "/api/tables/" + id).json()["status"] != "finished"; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const std::string rematch = "/api/tables/" + id + "/rematch";
+  const HttpReply first = HttpFrom(kAttacker, port(), "POST", rematch, "{}");
+  ASSERT_EQ(first.status, 200) << first.body;
+  const std::string first_id = first.json()["id"];
+  EXPECT_EQ(HttpFrom(kAttacker, port(), "POST", rematch, "{}").json()["id"], first_id)
+      << "asking again names the same table and makes none";
+  for (int i = 0; i < 100 && Http(port(), "GET", "/api/tables/" + first_id).status != 404; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_EQ(Http(port(), "GET", "/api/tables/" + first_id).status, 404) << "it expired";
+  const HttpReply again = HttpFrom(kAttacker, port(), "POST", rematch, "{}");
+  EXPECT_EQ(again.status, 429) << again.body;
+  EXPECT_EQ(again.code(), "rate_limited");
 }
 
 }  // namespace

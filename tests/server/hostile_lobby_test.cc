@@ -37,6 +37,21 @@ class HostileLobbyTest : public ServerTest {
         [&] { return Http(port(), "GET", "/api/tables/" + id).json()["status"] == "finished"; }));
     return id;
   }
+  // Takes `seat` of `id` on `client` and plays until the table has a move (its own, or an
+  // agent's that came first).
+  void JoinAndMove(WsClient& client, const std::string& id, int seat) {
+    ASSERT_EQ(JoinSeat(client, id, seat).value("type", ""), "joined");
+    if (client.last_state().is_null()) client.ReceiveType("state");
+    for (int i = 0; i < 20 && client.last_state().value("actions", 0) == 0; ++i) {
+      if (client.last_state().contains("legal")) {
+        const std::string action = client.last_state()["legal"][0];
+        ASSERT_EQ(client.Request({{"type", "act"}, {"action", action}}, "ack").value("type", ""),
+                  "ack");
+      }
+      client.ReceiveType("state");
+    }
+    ASSERT_GT(client.last_state().value("actions", 0), 0) << "no move was made";
+  }
 };
 
 TEST_F(HostileLobbyTest, WaitingTablesExpireAndTheirWatchersAreTold) {
@@ -87,13 +102,61 @@ TEST_F(HostileLobbyTest, OnlyTheCreatorDeletesAWaitingTable) {
   EXPECT_EQ(Http(port(), "DELETE", "/api/tables/" + id, Json{{"token", creator}}).code(),
             "unknown_table");
 
-  // A table whose game has begun cannot be deleted, even by its creator.
+  // A table where somebody has moved cannot be deleted, even by its creator.
   const Json playing = CreateTable("kariba(players=2)", {"human", "random"});
-  Http(port(), "POST", "/api/tables/" + playing["id"].get<std::string>() + "/join", Json::object());
+  WsClient player(port());
+  JoinAndMove(player, playing["id"], 0);
   const HttpReply late = Http(port(), "DELETE", "/api/tables/" + playing["id"].get<std::string>(),
                               Json{{"token", playing["creator_token"]}});
   EXPECT_EQ(late.status, 409);
-  EXPECT_EQ(late.code(), "not_waiting");
+  EXPECT_EQ(late.code(), "game_started");
+}
+
+// Every seat taken, nobody has moved: not yet a game, so its creator may still close it (the
+// lobby lockout of a table joined and abandoned at once).
+TEST_F(HostileLobbyTest, TheCreatorClosesAJoinedTableNobodyHasMovedIn) {
+  StartServer();
+  const Json created = CreateTable("kariba(players=2)", {"human", "human"});
+  const std::string id = created["id"];
+  for (int seat = 0; seat < 2; ++seat)
+    Http(port(), "POST", "/api/tables/" + id + "/join", Json{{"seat", seat}});
+  ASSERT_EQ(Http(port(), "GET", "/api/tables/" + id).json()["status"], "playing");
+  const HttpReply deleted =
+      Http(port(), "DELETE", "/api/tables/" + id, Json{{"token", created["creator_token"]}});
+  EXPECT_EQ(deleted.status, 200) << deleted.body;
+  EXPECT_EQ(Http(port(), "GET", "/api/tables/" + id).status, 404);
+}
+
+// A table whose seats were all taken but where nobody moves expires like a waiting one once no
+// seated person is connected, counted from its last change; one where somebody is connected, or
+// where a move was made, stays.
+TEST_F(HostileLobbyTest, AJoinedTableNobodyMovesInExpiresOnceNobodyIsConnected) {
+  server::ServerOptions options = Quick();
+  options.lobby.unplayed_expiry = 0.5;
+  StartServer(options);
+  const auto human_pair = [&] {
+    return CreateTable("kariba(players=2)", {"human", "human"})["id"].get<std::string>();
+  };
+  const std::string abandoned = human_pair(), watched = human_pair();
+  const std::string played = CreateTable("kariba(players=2)", {"human", "random"})["id"];
+  for (int seat = 0; seat < 2; ++seat)
+    Http(port(), "POST", "/api/tables/" + abandoned + "/join", Json{{"seat", seat}});
+  WsClient sitter(port());
+  ASSERT_EQ(JoinSeat(sitter, watched, 0).value("type", ""), "joined");
+  Http(port(), "POST", "/api/tables/" + watched + "/join", Json{{"seat", 1}});
+  WsClient a(port());
+  JoinAndMove(a, played, 0);
+  a.Close();
+
+  EXPECT_TRUE(Eventually([&] {
+    return Http(port(), "GET", "/api/tables/" + abandoned).status == 404;
+  })) << "the abandoned table stayed";
+  EXPECT_EQ(Http(port(), "GET", "/api/tables/" + watched).status, 200) << "a seat is connected";
+  EXPECT_EQ(Http(port(), "GET", "/api/tables/" + played).status, 200) << "a game was begun";
+  sitter.Close();
+  EXPECT_TRUE(Eventually([&] {
+    return Http(port(), "GET", "/api/tables/" + watched).status == 404;
+  })) << "the table stayed once its sitter left";
 }
 
 TEST_F(HostileLobbyTest, FinishedTablesLeaveMemoryAndAreServedFromTheStore) {

@@ -144,6 +144,42 @@ TEST_F(HostilePathsTest, OnlyTheFilesOfTheUiAreServedWithSafeHeaders) {
   EXPECT_EQ(StatusOf(RawGet(port(), "/assets/late.js")), 404);
 }
 
+// A hard link inside the web folder is the very file it links, wherever that lives: the database,
+// a secret beside the folder. Files are judged by identity (device, inode, link count), not path.
+TEST(StaticFilesLoad, AHardLinkIsNeverServedWhateverItNames) {
+  TempDir dir;
+  const std::string web = dir.Path("web"), outside = dir.Path("outside");
+  WriteFile(web + "/index.html", "<html>the lobby</html>");
+  WriteFile(outside + "/secret.txt", "OUTSIDE-MARKER");
+  WriteFile(outside + "/tables.db", "SQLite format 3");
+  std::filesystem::create_hard_link(outside + "/secret.txt", web + "/secret.txt");
+  std::filesystem::create_hard_link(outside + "/tables.db", web + "/tables.json");
+  auto files = server::StaticFiles::Load(web, {outside + "/tables.db"});
+  ASSERT_TRUE(files) << files.error().message;
+  EXPECT_EQ(files->Paths(), std::vector<std::string>{"/index.html"});
+}
+
+// The same through the server: its own database, hard linked into the web folder under a name
+// the UI could serve, is not served.
+TEST_F(HostilePathsTest, TheDatabaseHardLinkedIntoTheWebFolderIsNotServed) {
+  const std::string db = dir_.Path("tables.db");
+  server::ServerOptions options;
+  options.web_dir = web_;
+  options.db_path = db;
+  server_->Stop();
+  server_.reset();
+  StartServer(options);  // makes the database
+  CreateTable("kariba(players=2)", {"human", "random"});
+  server_->Stop();
+  server_.reset();
+  std::filesystem::create_hard_link(db, web_ + "/assets/tables.json");
+  StartServer(options);
+  const std::string response = RawGet(port(), "/assets/tables.json");
+  EXPECT_EQ(StatusOf(response), 404);
+  ExpectNothingLeaked(response, "the linked database");
+  ExpectHonestServed();
+}
+
 TEST(StaticFilesLoad, RefusesAFolderThatIsNotOne) {
   auto missing = server::StaticFiles::Load("/nonexistent/web", {});
   ASSERT_FALSE(missing);

@@ -7,6 +7,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,11 +21,50 @@
 namespace savanna::server {
 namespace {
 
+// The in-memory store, but a CreateTable throws while `fail` is set (a fault deep in a route).
+class FaultyStore final : public TableStore {
+ public:
+  bool fail = false;
+  Result<std::vector<StoredTable>> LoadOpen(int64_t since) override {
+    return store_->LoadOpen(since);
+  }
+  Result<std::optional<StoredTable>> Load(const std::string& id) override {
+    return store_->Load(id);
+  }
+  void CreateTable(const StoredTable& table, Done done) override {
+    if (fail) throw std::runtime_error("a fault in the store");
+    store_->CreateTable(table, std::move(done));
+  }
+  void AppendAction(const std::string& id, int64_t index, const RecordedAction& action,
+                    Done done) override {
+    store_->AppendAction(id, index, action, std::move(done));
+  }
+  void TakeBack(const std::string& id, const StoredTakeBack& takeback, Done done) override {
+    store_->TakeBack(id, takeback, std::move(done));
+  }
+  void UpdateSeat(const std::string& id, int seat, const StoredSeat& stored, Done done) override {
+    store_->UpdateSeat(id, seat, stored, std::move(done));
+  }
+  void MarkFinished(const std::string& id, int64_t when, Done done) override {
+    store_->MarkFinished(id, when, std::move(done));
+  }
+  void DeleteTable(const std::string& id, Done done) override {
+    store_->DeleteTable(id, std::move(done));
+  }
+  void DeleteFinishedBefore(int64_t before, std::function<void(Result<int64_t>)> done) override {
+    store_->DeleteFinishedBefore(before, std::move(done));
+  }
+  void Flush() override { store_->Flush(); }
+
+ private:
+  std::unique_ptr<TableStore> store_ = MemoryStore();
+};
+
 // A lobby over the in-memory store whose network work runs when Drain() is called.
 class InProcessServer {
  public:
-  InProcessServer()
-      : store_(MemoryStore()),
+  explicit InProcessServer(std::unique_ptr<TableStore> store = MemoryStore())
+      : store_(std::move(store)),
         agents_({1, std::chrono::milliseconds(1), 1, 0}),
         lobby_(Games(), {store_.get(), net_.get_executor(), &agents_, {}}, {}),
         api_(lobby_, StaticFiles()) {}
@@ -64,6 +104,7 @@ class InProcessServer {
 
   boost::asio::io_context& net() { return net_; }
   Lobby& lobby() { return lobby_; }
+  TableStore& store() { return *store_; }
 
  private:
   boost::asio::io_context net_;
@@ -103,6 +144,9 @@ class RecordingConnection final : public WsConversation {
   }
 
   bool closed_for_policy() const { return closed_for_policy_; }
+  bool closed_after_error() const { return closed_after_error_; }
+  // The next delivery throws (as a writer given bad bytes once did), as a fault inside a handler.
+  void ThrowOnNextDelivery() { throw_next_ = true; }
   std::vector<Json> TakeReceived() { return std::move(received_); }
 
  protected:
@@ -110,10 +154,18 @@ class RecordingConnection final : public WsConversation {
     boost::asio::post(server_.net(), std::move(work));
   }
   void Deliver(std::shared_ptr<const std::string> message) override {
+    if (throw_next_) {
+      throw_next_ = false;
+      throw std::runtime_error("a fault in the transport");
+    }
     received_.push_back(Json::parse(*message));
   }
   void CloseForPolicy() override {
     closed_for_policy_ = true;
+    Closed();
+  }
+  void CloseAfterError() override {
+    closed_after_error_ = true;
     Closed();
   }
 
@@ -121,6 +173,8 @@ class RecordingConnection final : public WsConversation {
   InProcessServer& server_;
   std::vector<Json> received_;
   bool closed_for_policy_ = false;
+  bool closed_after_error_ = false;
+  bool throw_next_ = false;
 };
 
 // The error code of a single error reply among `messages` ("" when there is none).
@@ -250,6 +304,85 @@ TEST_F(ProtocolTest, ASpectatorSeesThePublicViewAndMayNotAct) {
   EXPECT_EQ(state["viewer"], "spectator");
   EXPECT_FALSE(state.contains("legal"));
   EXPECT_EQ(ErrorCodeIn(watcher->Say({{"type", "act"}, {"action", "x"}})), "not_seated");
+}
+
+// Spectating the table watched already is answered like a ping: no state for the watcher, and
+// nothing at all for the table's other connections (a flood of them once cost a full state and a
+// broadcast each).
+TEST_F(ProtocolTest, WatchingTheTableWatchedAlreadyCostsWhatAPingDoes) {
+  const std::string id = server_.CreateTable("kariba(players=2)", 2)["id"];
+  auto player = Connect(), watcher = Connect();
+  player->Say({{"type", "join"}, {"table", id}, {"seat", 0}});
+  std::vector<Json> replies = watcher->Say({{"type", "spectate"}, {"table", id}});
+  EXPECT_EQ(RecordingConnection::OfType(replies, "state").size(), 1u) << "the first costs a state";
+  player->TakeReceived();
+  for (int i = 0; i < 30; ++i) {  // within the connection's message burst
+    replies = watcher->Say({{"type", "spectate"}, {"table", id}, {"id", i}});
+    ASSERT_EQ(replies.size(), 1u) << Json(replies).dump();
+    EXPECT_EQ(replies[0]["type"], "spectating");
+    EXPECT_EQ(replies[0]["id"], i);
+  }
+  EXPECT_TRUE(player->TakeReceived().empty()) << "the player heard of the watcher's requests";
+  EXPECT_TRUE(watcher->following());
+}
+
+// Following another table sends its whole state, so it is limited per client like taking a seat.
+TEST_F(ProtocolTest, FollowingOtherTablesIsLimitedPerClient) {
+  RateLimiter follows(/*per_second=*/0.001, /*burst=*/3);
+  const std::string a = server_.CreateTable("kariba(players=2)", 2)["id"];
+  const std::string b = server_.CreateTable("kariba(players=2)", 2)["id"];
+  auto c = std::make_shared<RecordingConnection>(server_, WsLimits{}, &follows);
+  int states = 0;
+  for (int i = 0; i < 10; ++i) {
+    const std::vector<Json> replies = c->Say({{"type", "spectate"}, {"table", i % 2 ? b : a}});
+    states += int(RecordingConnection::OfType(replies, "state").size());
+    if (i >= 3 && i % 2 == 1) {
+      EXPECT_EQ(ErrorCodeIn(replies), "rate_limited") << i;
+    } else if (i >= 3) {  // refused b, so still watching a: answered for free
+      EXPECT_EQ(RecordingConnection::One(replies, "spectating")["table"], a);
+    }
+  }
+  EXPECT_EQ(states, 3);
+}
+
+// Whatever a handler throws is the connection's own trouble: it is answered "internal" and that
+// connection closes; the lobby goes on serving the others.
+TEST_F(ProtocolTest, AHandlerThatThrowsClosesOnlyItsConnection) {
+  auto c = Connect();
+  c->ThrowOnNextDelivery();
+  const std::vector<Json> replies = c->Say({{"type", "ping"}, {"id", 1}});
+  EXPECT_EQ(ErrorCodeIn(replies), "internal") << Json(replies).dump();
+  EXPECT_TRUE(c->closed_after_error());
+  EXPECT_TRUE(c->closed());
+  auto other = Connect();
+  EXPECT_EQ(RecordingConnection::OfType(other->Say({{"type", "ping"}}), "pong").size(), 1u);
+  EXPECT_EQ(server_.Http("GET", "/api/games").status, 200);
+}
+
+// The same for an HTTP request: a route that throws is answered 500 internal, once, and the next
+// request is served.
+TEST(ProtocolBoundaryTest, ARouteThatThrowsIsAnsweredInternal) {
+  auto owned = std::make_unique<FaultyStore>();
+  FaultyStore& store = *owned;
+  InProcessServer server(std::move(owned));
+  store.fail = true;
+  const Json request = {{"game", "kariba(players=2)"}, {"seats", {"human", "human"}}};
+  int answers = 0;
+  HttpResponse response;
+  server.lobby();  // the lobby is up
+  HttpApi api(server.lobby(), StaticFiles());
+  api.Handle({"POST", "/api/tables", request.dump(), "client"}, [&](HttpResponse r) {
+    ++answers;
+    response = std::move(r);
+  });
+  server.Drain();
+  EXPECT_EQ(answers, 1);
+  EXPECT_EQ(response.status, 500);
+  EXPECT_EQ(Json::parse(response.body).value("code", ""), "internal") << response.body;
+  EXPECT_EQ(response.body.find("fault"), std::string::npos) << "the cause stays in the log";
+  store.fail = false;
+  EXPECT_EQ(server.Http("POST", "/api/tables", request.dump()).status, 201);
+  EXPECT_EQ(server.Http("GET", "/api/games").status, 200);
 }
 
 TEST_F(ProtocolTest, SeatTakingIsLimitedPerClient) {

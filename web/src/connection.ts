@@ -192,6 +192,11 @@ export class TableConnection {
   }
 
   private refused(code: string, text: string): void {
+    if (code === 'hint_cancelled') {
+      // The hint was for a position the player has moved on from: nothing to show or undo.
+      this.update({ hinting: false });
+      return;
+    }
     if ('seat' in this.want && (code === 'bad_token' || code === 'seat_taken' || code === 'no_free_seat' || code === 'game_over')) {
       const seat = this.want.seat;
       if (code === 'bad_token') {

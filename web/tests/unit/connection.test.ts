@@ -124,6 +124,21 @@ describe('TableConnection', () => {
     expect(c.current.log.map((e) => e.index)).toEqual([0, 1]);
   });
 
+  test('a hint cancelled by a move is dropped quietly and the move still waits for its state', () => {
+    const c = connect({ seat: 0 });
+    sockets[0].open();
+    sockets[0].receive({ type: 'joined', table: 't1', seat: 0, token: 'x' });
+    sockets[0].receive(state([{ index: 0, player: 1, action: 'play 1' }]));
+    c.hint();
+    expect(c.current.hinting).toBe(true);
+    c.act('play 2');
+    sockets[0].receive({ type: 'ack', index: 1, id: 3 });
+    sockets[0].receive({ type: 'error', code: 'hint_cancelled', message: 'the hint was cancelled', id: 2 });
+    expect(c.current.hinting).toBe(false);
+    expect(c.current.error).toBeNull();
+    expect(c.current.waiting).toBe(true);
+  });
+
   test('a refused action shows the reason and allows another', () => {
     const c = connect({ seat: 0 });
     sockets[0].open();
