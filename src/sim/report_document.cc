@@ -92,7 +92,8 @@ th { background: #f4f7fa; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tbody tr:nth-child(even) { background: #fafafa; }
 .summary table { font-size: 1rem; }
-figure { margin: 1rem 0 2rem; overflow-x: auto; }
+.figures { display: flex; flex-wrap: wrap; gap: 0 2.5rem; align-items: flex-start; }
+figure { margin: .5rem 0 1.5rem; flex: 0 1 350px; min-width: 0; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { margin-bottom: .4rem; }
 details { margin: .5rem 0; }
@@ -141,7 +142,8 @@ std::string ReportHtml(const ReportDocument& document,
   html += "<section id=\"charts\">\n<h2>Charts</h2>\n";
   for (const ReportSection& section : document.sections) {
     if (section.figures.empty()) continue;
-    html += "<h3>" + EscapeXml(section.title) + "</h3>\n" + Paragraph(section.intro);
+    html += "<h3>" + EscapeXml(section.title) + "</h3>\n" + Paragraph(section.intro) +
+            "<div class=\"figures\">\n";
     for (const ReportFigure& figure : section.figures) {
       const auto svg = svgs.find(figure.file);
       SAVANNA_CHECK_MSG(svg != svgs.end(), "a report figure without its chart");
@@ -150,6 +152,7 @@ std::string ReportHtml(const ReportDocument& document,
         html += "<figcaption>" + InlineHtml(figure.text) + "</figcaption>\n";
       html += svg->second + "</figure>\n";
     }
+    html += "</div>\n";
   }
   html += "</section>\n<section id=\"details\">\n<h2>Details</h2>\n";
   for (const ReportSection& section : document.sections) {

@@ -15,11 +15,6 @@ namespace {
 
 constexpr std::array<const char*, 8> kPalette = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
                                                  "#56B4E9", "#D55E00", "#F0E442", "#000000"};
-constexpr int kWidth = 760;
-constexpr int kMinLabelWidth = 120;
-constexpr int kPlotWidth = 470;
-constexpr int kRowHeight = 22;
-constexpr int kTop = 40;
 
 std::string Num(double v) {
   char buf[32];
@@ -29,13 +24,13 @@ std::string Num(double v) {
 
 std::string Colour(int index) { return kPalette[size_t(index) % kPalette.size()]; }
 
-std::string Header(int width, int height, const std::string& title) {
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
-         "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " + std::to_string(width) +
-         " " + std::to_string(height) +
+// The opening of a chart kChartWidth wide and `height` high: white, sans-serif text of 12 pixels.
+std::string Header(int height) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kChartWidth) +
+         "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
+         std::to_string(kChartWidth) + " " + std::to_string(height) +
          "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
-         "fill=\"white\"/>\n<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">" +
-         EscapeXml(title) + "</text>\n";
+         "fill=\"white\"/>\n";
 }
 
 // Tick values for an axis from lo to hi: about five round numbers.
@@ -106,9 +101,20 @@ double Inside(double x, double width, double drawing) {
   return std::clamp(x, width / 2 + 2, drawing - width / 2 - 2);
 }
 
-}  // namespace
+std::vector<std::string> WrapLines(const std::string& text, double size, double width);
 
-std::vector<std::string> WrapText(const std::string& text, double size, double width) {
+// The chart's title in bold 14-pixel lines at the top; returns the y below it.
+double TitleLines(const std::string& title, std::string& body) {
+  double y = 22;
+  // Bold glyphs run about a tenth wider than TextWidth's regular ones.
+  for (const std::string& line : WrapLines(title, 14 * 1.1, kChartWidth - 20)) {
+    body += TextLines(10, y, {line}, 0, " font-size=\"14\" font-weight=\"bold\"");
+    y += 18;
+  }
+  return y;
+}
+
+std::vector<std::string> WrapLines(const std::string& text, double size, double width) {
   std::vector<std::string> lines;
   std::string line;
   size_t last_break = std::string::npos;  // in `line`: the length to keep when breaking there
@@ -137,16 +143,18 @@ std::vector<std::string> WrapText(const std::string& text, double size, double w
   return lines;
 }
 
+}  // namespace
+
+std::vector<std::string> WrapText(const std::string& text, double size, double width) {
+  return WrapLines(text, size, width);
+}
+
 std::string SkillChart(const std::string& title, const std::vector<std::string>& rungs,
                        const std::vector<double>& x, const std::string& x_label,
                        const std::vector<SkillPanel>& panels) {
   constexpr int kLeft = 50, kRight = kChartWidth - 16, kPanelHeight = 90, kLine = 15;
   std::string body;
-  double y = 22;
-  for (const std::string& line : WrapText(title, 14, kChartWidth - 20)) {
-    body += TextLines(10, y, {line}, 0, " font-size=\"14\" font-weight=\"bold\"");
-    y += 18;
-  }
+  double y = TitleLines(title, body);
   double x_lo = x.empty() ? 0 : *std::min_element(x.begin(), x.end());
   double x_hi = x.empty() ? 1 : *std::max_element(x.begin(), x.end());
   if (x_hi <= x_lo) {
@@ -158,8 +166,8 @@ std::string SkillChart(const std::string& title, const std::vector<std::string>&
   x_hi += pad;
   auto px = [&](double v) { return kLeft + (v - x_lo) / (x_hi - x_lo) * (kRight - kLeft); };
   for (const SkillPanel& panel : panels) {
-    y += 8;
-    const std::vector<std::string> heading = WrapText(panel.title, 12, kChartWidth - 20);
+    y += 14;
+    const std::vector<std::string> heading = WrapLines(panel.title, 12 * 1.1, kChartWidth - 20);
     body += TextLines(10, y + 4, heading, kLine, " font-weight=\"bold\"");
     y += 4 + kLine * double(heading.size());
     // The legend, when there are several series: swatch and name, wrapped into rows.
@@ -253,100 +261,87 @@ std::string SkillChart(const std::string& title, const std::vector<std::string>&
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return x[a] < x[b]; });
   const double names_top = y + 17;
   for (size_t r : order) {
-    const double w = TextWidth(rungs[r], 12);
+    // A name too long for the drawing takes several rows (bold: a tenth wider).
+    const std::vector<std::string> lines = WrapLines(rungs[r], 12 * 1.1, kChartWidth - 10);
+    double w = 0;
+    for (const std::string& line : lines) w = std::max(w, TextWidth(line, 12) * 1.1);
     const double cx = Inside(px(x[r]), w, kChartWidth);
     size_t row = 0;
-    while (row < row_end.size() && cx - w / 2 < row_end[row] + 6) ++row;
-    if (row == row_end.size()) row_end.push_back(0);
-    row_end[row] = cx + w / 2;
-    body += TextLines(cx, names_top + kLine * double(row), {rungs[r]}, 0,
+    auto free = [&](size_t first) {
+      for (size_t k = first; k < first + lines.size() && k < row_end.size(); ++k)
+        if (cx - w / 2 < row_end[k] + 6) return false;
+      return true;
+    };
+    while (!free(row)) ++row;
+    if (row_end.size() < row + lines.size()) row_end.resize(row + lines.size(), -HUGE_VAL);
+    for (size_t k = row; k < row + lines.size(); ++k) row_end[k] = cx + w / 2;
+    body += TextLines(cx, names_top + kLine * double(row), lines, kLine,
                       " text-anchor=\"middle\" font-weight=\"bold\"");
   }
   y = names_top + kLine * double(std::max<size_t>(1, row_end.size())) + 4;
   const std::vector<std::string> label = WrapText(x_label, 12, kChartWidth - 20);
   body += TextLines(kChartWidth / 2.0, y, label, kLine, " text-anchor=\"middle\"");
   y += kLine * double(label.size());
-  const int height = int(std::ceil(y));
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(kChartWidth) +
-         "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
-         std::to_string(kChartWidth) + " " + std::to_string(height) +
-         "\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
-         "fill=\"white\"/>\n" +
-         body + "</svg>\n";
+  return Header(int(std::ceil(y))) + body + "</svg>\n";
 }
 
 std::string IntervalChart(const std::string& title, const std::vector<IntervalRow>& rows,
                           double x_min, double x_max, const std::string& x_label) {
+  // Phone-first: each row's label on its own lines (wrapped to the drawing), its interval under
+  // it across the whole width.
+  constexpr int kLeft = 16, kRight = kChartWidth - 16, kLine = 15;
   if (x_max <= x_min) x_max = x_min + 1;
-  const int plot_height = int(rows.size()) * kRowHeight;
-  const int height = kTop + plot_height + 50;
-  // The label column is as wide as the longest label, so that no label is cut off; the drawing
-  // as wide as the column, the plot and the title need.
-  double longest = 0;
-  for (const IntervalRow& r : rows) longest = std::max(longest, TextWidth(r.label, 12));
-  const int label_width = std::max(kMinLabelWidth, int(std::ceil(longest)) + 18);
-  const int width =
-      std::max(label_width + kPlotWidth + 30, int(std::ceil(TextWidth(title, 15) * 1.1)) + 20);
   auto x = [&](double v) {
-    return label_width + (std::clamp(v, x_min, x_max) - x_min) / (x_max - x_min) * kPlotWidth;
+    return kLeft + (std::clamp(v, x_min, x_max) - x_min) / (x_max - x_min) * (kRight - kLeft);
   };
-  std::string s = Header(width, height, title);
-  const int axis_y = kTop + plot_height + 5;
-  for (double t : Ticks(x_min, x_max)) {
-    s += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + std::to_string(kTop - 5) + "\" x2=\"" +
-         Num(x(t)) + "\" y2=\"" + std::to_string(axis_y) + "\" stroke=\"#ddd\"/>\n";
-    s += "<text x=\"" + Num(x(t)) + "\" y=\"" + std::to_string(axis_y + 15) +
-         "\" text-anchor=\"middle\">" + TickLabel(t) + "</text>\n";
-  }
-  s += "<text x=\"" + Num(label_width + kPlotWidth / 2.0) + "\" y=\"" +
-       std::to_string(axis_y + 35) + "\" text-anchor=\"middle\">" + EscapeXml(x_label) +
-       "</text>\n";
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const IntervalRow& r = rows[i];
-    const double y = kTop + kRowHeight * (double(i) + 0.5);
+  std::string heading, body;  // the title first, then the grid behind the rows
+  double y = TitleLines(title, heading);
+  const double rows_top = y;
+  std::string marks;
+  for (const IntervalRow& r : rows) {
+    const std::vector<std::string> label = WrapText(r.label, 12, kChartWidth - 20);
+    body += TextLines(10, y + 12, label, kLine, "");
+    y += kLine * double(label.size()) + 12;
     const std::string colour = Colour(r.colour);
-    s += "<text x=\"" + std::to_string(label_width - 8) + "\" y=\"" + Num(y + 4) +
-         "\" text-anchor=\"end\">" + EscapeXml(r.label) + "</text>\n";
     if (r.reference)
-      s += "<line x1=\"" + Num(x(*r.reference)) + "\" y1=\"" + Num(y - 9) + "\" x2=\"" +
-           Num(x(*r.reference)) + "\" y2=\"" + Num(y + 9) +
-           "\" stroke=\"#555\" stroke-dasharray=\"3,2\"/>\n";
-    s += "<line x1=\"" + Num(x(r.low)) + "\" y1=\"" + Num(y) + "\" x2=\"" + Num(x(r.high)) +
-         "\" y2=\"" + Num(y) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"/>\n";
-    s += "<circle cx=\"" + Num(x(r.value)) + "\" cy=\"" + Num(y) + "\" r=\"4\" fill=\"" + colour +
-         "\"><title>" + EscapeXml(r.label) + ": " + TickLabel(r.value) + " [" + TickLabel(r.low) +
-         ", " + TickLabel(r.high) + "]</title></circle>\n";
+      marks += "<line x1=\"" + Num(x(*r.reference)) + "\" y1=\"" + Num(y - 7) + "\" x2=\"" +
+               Num(x(*r.reference)) + "\" y2=\"" + Num(y + 7) +
+               "\" stroke=\"#555\" stroke-dasharray=\"3,2\"/>\n";
+    marks += "<line x1=\"" + Num(x(r.low)) + "\" y1=\"" + Num(y) + "\" x2=\"" + Num(x(r.high)) +
+             "\" y2=\"" + Num(y) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"/>\n";
+    marks += "<circle cx=\"" + Num(x(r.value)) + "\" cy=\"" + Num(y) + "\" r=\"4\" fill=\"" +
+             colour + "\"><title>" + EscapeXml(r.label) + ": " + TickLabel(r.value) + " [" +
+             TickLabel(r.low) + ", " + TickLabel(r.high) + "]</title></circle>\n";
+    y += 12;
   }
-  return s + "</svg>\n";
+  const double axis_y = y + 2;
+  std::string grid;
+  for (double t : Ticks(x_min, x_max)) {
+    grid += "<line x1=\"" + Num(x(t)) + "\" y1=\"" + Num(rows_top) + "\" x2=\"" + Num(x(t)) +
+            "\" y2=\"" + Num(axis_y) + "\" stroke=\"#e4e4e4\"/>\n";
+    const std::string label = TickLabel(t);
+    grid += TextLines(Inside(x(t), TextWidth(label, 12), kChartWidth), axis_y + 15, {label}, 0,
+                      " text-anchor=\"middle\"");
+  }
+  y = axis_y + 34;
+  const std::vector<std::string> axis = WrapText(x_label, 12, kChartWidth - 20);
+  grid += TextLines(kChartWidth / 2.0, y, axis, kLine, " text-anchor=\"middle\"");
+  y += kLine * double(axis.size() - 1) + 8;
+  return Header(int(std::ceil(y))) + heading + grid + body + marks + "</svg>\n";
 }
 
 std::string Histograms(const std::string& title, const std::vector<HistogramPanel>& panels,
                        const std::string& x_label) {
-  constexpr int kGap = 50, kHistogramPlotWidth = 540, kLegendRow = 14;
-  // A panel is 120 high, or taller where its legend (a row per series) needs it.
-  size_t most_series = 0;
-  for (const HistogramPanel& panel : panels)
-    most_series = std::max(most_series, panel.series.size());
-  const int panel_height = std::max(120, kLegendRow * int(most_series) + 10);
-  const int height = kTop + int(panels.size()) * (panel_height + kGap) + 10;
-  // The legend (each series' name) stands right of the plot, as wide as its longest name; the
-  // drawing as wide as the plot, the legend, the panels' titles and the title need.
-  double legend = 0, panel_title = 0;
+  // Phone-first: each panel's title, its bars across the drawing, its ticks, then its legend
+  // (a swatch and a name per series, wrapped) under it.
+  constexpr int kLeft = 16, kRight = kChartWidth - 16, kPlotHeight = 90, kLine = 15;
+  std::string body;
+  double y = TitleLines(title, body);
   for (const HistogramPanel& panel : panels) {
-    panel_title = std::max(panel_title, TextWidth(panel.title, 12) * 1.1);  // bold
-    for (const HistogramSeries& series : panel.series)
-      legend = std::max(legend, TextWidth(series.name, 12));
-  }
-  const int left = 60, width = kHistogramPlotWidth;
-  const int legend_x = left + width + 15;
-  const int total_width = std::max({kWidth, legend_x + 15 + int(std::ceil(legend)) + 10,
-                                    left + int(std::ceil(panel_title)) + 10,
-                                    int(std::ceil(TextWidth(title, 15) * 1.1)) + 20});
-  std::string s = Header(total_width, height, title);
-  for (size_t p = 0; p < panels.size(); ++p) {
-    const HistogramPanel& panel = panels[p];
-    const int top = kTop + int(p) * (panel_height + kGap);
-    const int bottom = top + panel_height;
+    const std::vector<std::string> heading = WrapText(panel.title, 12 * 1.1, kChartWidth - 20);
+    body += TextLines(10, y + 14, heading, kLine, " font-weight=\"bold\"");
+    const double top = y + 14 + kLine * double(heading.size() - 1) + 8;
+    const double bottom = top + kPlotHeight;
     double lo = 0, hi = 0, peak = 0;
     bool first = true;
     for (const HistogramSeries& series : panel.series) {
@@ -362,15 +357,15 @@ std::string Histograms(const std::string& title, const std::vector<HistogramPane
     }
     if (hi <= lo) hi = lo + 1;
     if (peak <= 0) peak = 1;
-    auto x = [&](double v) { return left + (v - lo) / (hi - lo) * width; };
-    s += "<text x=\"" + std::to_string(left) + "\" y=\"" + std::to_string(top - 6) +
-         "\" font-weight=\"bold\">" + EscapeXml(panel.title) + "</text>\n";
-    s += "<line x1=\"" + std::to_string(left) + "\" y1=\"" + std::to_string(bottom) + "\" x2=\"" +
-         std::to_string(left + width) + "\" y2=\"" + std::to_string(bottom) +
-         "\" stroke=\"#333\"/>\n";
-    for (double t : Ticks(lo, hi))
-      s += "<text x=\"" + Num(x(t)) + "\" y=\"" + std::to_string(bottom + 14) +
-           "\" text-anchor=\"middle\">" + TickLabel(t) + "</text>\n";
+    auto x = [&](double v) { return kLeft + (v - lo) / (hi - lo) * (kRight - kLeft); };
+    body += "<line x1=\"" + std::to_string(kLeft) + "\" y1=\"" + Num(bottom) + "\" x2=\"" +
+            std::to_string(kRight) + "\" y2=\"" + Num(bottom) + "\" stroke=\"#333\"/>\n";
+    for (double t : Ticks(lo, hi)) {
+      const std::string label = TickLabel(t);
+      body += TextLines(Inside(x(t), TextWidth(label, 12), kChartWidth), bottom + 14, {label}, 0,
+                        " text-anchor=\"middle\"");
+    }
+    y = bottom + 22;
     for (size_t k = 0; k < panel.series.size(); ++k) {
       const Distribution& d = panel.series[k].distribution;
       double total = 0;
@@ -378,23 +373,25 @@ std::string Histograms(const std::string& title, const std::vector<HistogramPane
       for (size_t b = 0; b < d.counts.size(); ++b) {
         if (d.counts[b] == 0) continue;
         const double f = double(d.counts[b]) / total;
-        const double h = f / peak * (panel_height - 10);
+        const double h = f / peak * (kPlotHeight - 10);
         const double x0 = x(d.min + d.bin_width * double(b));
         const double x1 = x(d.min + d.bin_width * double(b + 1));
-        s += "<rect x=\"" + Num(x0) + "\" y=\"" + Num(bottom - h) + "\" width=\"" +
-             Num(std::max(1.0, x1 - x0 - 1)) + "\" height=\"" + Num(h) + "\" fill=\"" +
-             Colour(int(k)) + "\" fill-opacity=\"0.55\"/>\n";
+        body += "<rect x=\"" + Num(x0) + "\" y=\"" + Num(bottom - h) + "\" width=\"" +
+                Num(std::max(1.0, x1 - x0 - 1)) + "\" height=\"" + Num(h) + "\" fill=\"" +
+                Colour(int(k)) + "\" fill-opacity=\"0.55\"/>\n";
       }
-      s += "<rect x=\"" + std::to_string(legend_x) + "\" y=\"" +
-           std::to_string(top + 4 + kLegendRow * int(k)) + "\" width=\"10\" height=\"10\" fill=\"" +
-           Colour(int(k)) + "\"/><text x=\"" + std::to_string(legend_x + 15) + "\" y=\"" +
-           std::to_string(top + 13 + kLegendRow * int(k)) + "\">" +
-           EscapeXml(panel.series[k].name) + "</text>\n";
+      const std::vector<std::string> name =
+          WrapText(panel.series[k].name, 12, kChartWidth - 20 - 16);
+      body += "<rect x=\"10\" y=\"" + Num(y + 3) + "\" width=\"10\" height=\"10\" fill=\"" +
+              Colour(int(k)) + "\"/>" + TextLines(26, y + 12, name, kLine, "");
+      y += kLine * double(name.size());
     }
+    y += 16;
   }
-  s += "<text x=\"" + std::to_string(left + width / 2) + "\" y=\"" + std::to_string(height - 4) +
-       "\" text-anchor=\"middle\">" + EscapeXml(x_label) + "</text>\n";
-  return s + "</svg>\n";
+  const std::vector<std::string> axis = WrapText(x_label, 12, kChartWidth - 20);
+  body += TextLines(kChartWidth / 2.0, y + 4, axis, kLine, " text-anchor=\"middle\"");
+  y += kLine * double(axis.size()) + 6;
+  return Header(int(std::ceil(y))) + body + "</svg>\n";
 }
 
 }  // namespace savanna::svg

@@ -234,24 +234,51 @@ TEST(SvgTest, EscapesTextAndPlacesRows) {
   EXPECT_NE(chart.find("stroke-dasharray"), std::string::npos) << "the reference mark";
 }
 
-// The x of the first row label's right end and the drawing's width.
-std::pair<double, double> LabelEndAndWidth(const std::string& chart) {
-  const size_t width_at = chart.find("width=\"") + 7;
-  const size_t label_at = chart.find("text-anchor=\"end\"");
-  const size_t x_at = chart.rfind("<text x=\"", label_at) + 9;
-  return {std::stod(chart.substr(x_at)), std::stod(chart.substr(width_at))};
+// The drawing's width, from its width attribute.
+double WidthOf(const std::string& chart) {
+  return std::stod(chart.substr(chart.find("width=\"") + 7));
 }
 
-TEST(SvgTest, TheLabelColumnWidensToHoldTheLongestLabel) {
-  const std::string long_label(90, 'x');  // 'x' is at least 0.5 em wide in any sans-serif
-  const auto [end, width] = LabelEndAndWidth(svg::IntervalChart(
-      "t", {{"short", 0.5, 0.4, 0.6, {}, 0}, {long_label, 0.5, 0.4, 0.6, {}, 1}}, 0, 1, "x"));
-  EXPECT_GE(end, 90 * 0.5 * 12) << "the label's start would fall off the left edge";
-  EXPECT_GE(width, end + 400) << "the plot beside the labels";
-  const auto [short_end, short_width] =
-      LabelEndAndWidth(svg::IntervalChart("t", {{"short", 0.5, 0.4, 0.6, {}, 0}}, 0, 1, "x"));
-  EXPECT_LT(short_end, end);
-  EXPECT_LT(short_width, width);
+// The lines (tspans) of the <text> that holds `start`, joined.
+std::string TextAt(const std::string& chart, const std::string& start, size_t* lines = nullptr) {
+  const size_t at = chart.find(start);
+  if (at == std::string::npos) return "";
+  const size_t open = chart.rfind("<text", at);
+  const size_t close = chart.find("</text>", at);
+  std::string joined;
+  size_t count = 0;
+  for (size_t t = chart.find("<tspan", open); t < close; t = chart.find("<tspan", t + 1)) {
+    const size_t from = chart.find('>', t) + 1;
+    joined += chart.substr(from, chart.find("</tspan>", from) - from);
+    ++count;
+  }
+  if (lines != nullptr) *lines = count;
+  return joined;
+}
+
+// Every chart is drawn at the phone's width: a label longer than the drawing wraps onto more
+// lines, whole, instead of widening it.
+TEST(SvgTest, LongLabelsWrapWithinThePhoneWidth) {
+  const std::string long_label = "kariba animals=8 chase=closest " + std::string(60, 'x');
+  const std::string chart = svg::IntervalChart(
+      "t", {{"short", 0.5, 0.4, 0.6, {}, 0}, {long_label, 0.5, 0.4, 0.6, {}, 1}}, 0, 1, "x");
+  EXPECT_EQ(WidthOf(chart), svg::kChartWidth);
+  size_t lines = 0;
+  EXPECT_EQ(TextAt(chart, ">kariba", &lines),
+            "kariba animals=8 chase=closest" + std::string(60, 'x'))
+      << "broken at the space, the rest cut where it must";
+  EXPECT_GE(lines, 2u);
+  EXPECT_EQ(TextAt(chart, ">short", &lines), "short");
+  EXPECT_EQ(lines, 1u);
+  // Each line fits: WrapText's lines are at most the width asked for ('x' is at least 0.5 em).
+  for (const std::string& line : svg::WrapText(std::string(120, 'x'), 12, 330))
+    EXPECT_LE(line.size() * 0.5 * 12, 330u) << line;
+  EXPECT_EQ(svg::WrapText("a b", 12, 330), (std::vector<std::string>{"a b"}));
+  EXPECT_EQ(svg::WrapText("", 12, 330), (std::vector<std::string>{""}));
+  // Never inside a UTF-8 character.
+  for (const std::string& line :
+       svg::WrapText(std::string(40, 'x') + "\xc3\xa9\xc3\xa9\xc3\xa9", 12, 60))
+    EXPECT_NE(static_cast<unsigned char>(line[0]) & 0xC0, 0x80u) << line;
 }
 
 // A small distribution for the histogram tests: counts 1, 2, 1 in bins of width 1 from 0.
@@ -263,30 +290,30 @@ Distribution ThreeBins() {
   return d;
 }
 
-// A histogram's legend stands right of the plot: a long series name widens the drawing.
-TEST(SvgTest, TheHistogramLegendWidensToHoldTheLongestName) {
+// A histogram's legend stands under its panel: a long series name wraps, the drawing keeps the
+// phone's width.
+TEST(SvgTest, TheHistogramLegendWrapsLongNames) {
   const Distribution d = ThreeBins();
-  auto width = [&](const std::string& name) {
-    const std::string chart = svg::Histograms("t", {{"panel", {{name, d}}}}, "x");
-    return std::stod(chart.substr(chart.find("width=\"") + 7));
-  };
-  const double short_width = width("random");
-  const double long_width = width(std::string(120, 'x'));
-  EXPECT_GE(long_width, 60 + 540 + 15 + 15 + 120 * 0.5 * 12) << "the name would run off the edge";
-  EXPECT_LT(short_width, long_width);
+  const std::string name = "random(seed=" + std::string(100, '1') + ")";
+  const std::string chart = svg::Histograms("t", {{"panel", {{name, d}}}}, "x");
+  EXPECT_EQ(WidthOf(chart), svg::kChartWidth);
+  size_t lines = 0;
+  EXPECT_EQ(TextAt(chart, ">random(seed=", &lines), name);
+  EXPECT_GE(lines, 2u);
 }
 
-// Many series: the panels grow so that every legend row stays in its panel, above the next.
+// Many series: every legend row of a panel stays above the next panel's title, and the last in
+// the drawing.
 TEST(SvgTest, TheHistogramPanelsHoldLongLegends) {
   const Distribution d = ThreeBins();
   const std::vector<svg::HistogramSeries> series(12, {"agent", d});
   const std::string chart = svg::Histograms("t", {{"first", series}, {"second", series}}, "x");
   const double height = std::stod(chart.substr(chart.find("height=\"") + 8));
-  const size_t second = chart.find(">second</text>");
+  const size_t second = chart.find(">second</tspan>");
   const double second_y = std::stod(chart.substr(chart.rfind("y=\"", second) + 3));
   double last_legend_y = 0, lowest = 0;
-  for (size_t at = chart.find(">agent</text>"); at != std::string::npos;
-       at = chart.find(">agent</text>", at + 1)) {
+  for (size_t at = chart.find(">agent</tspan>"); at != std::string::npos;
+       at = chart.find(">agent</tspan>", at + 1)) {
     const double y = std::stod(chart.substr(chart.rfind("y=\"", at) + 3));
     if (at < second) last_legend_y = std::max(last_legend_y, y);
     lowest = std::max(lowest, y);
