@@ -29,7 +29,7 @@ DealFigures SeatZeroWins(const std::vector<double>& p0) {
   return d;
 }
 
-void ExpectClose(double actual, double expected) {
+void ExpectRelativelyClose(double actual, double expected) {
   EXPECT_NEAR(actual, expected, 1e-12 * std::max(1.0, std::abs(expected)));
 }
 
@@ -41,24 +41,24 @@ TEST(ComparisonTest, PairedAndIndependentDifferencesByHand) {
   const DealFigures a = SeatZeroWins({1, 0, 1, 1});
   const DealFigures b = SeatZeroWins({1, 0, 0, 1});
   const RatioEstimate ea = EstimateFigure(a, 0, 0.5);
-  ExpectClose(ea.value, 0.25);
-  ExpectClose(ea.se, 0.25);
-  ExpectClose(EstimateFigure(b, 0).se, std::sqrt(1.0 / 12));
+  ExpectRelativelyClose(ea.value, 0.25);
+  ExpectRelativelyClose(ea.se, 0.25);
+  ExpectRelativelyClose(EstimateFigure(b, 0).se, std::sqrt(1.0 / 12));
   const Comparison paired = CompareFigures(a, b, true, "same deals", Correction::kHolm);
   ASSERT_EQ(paired.figures[0].figure.name, "P0 advantage");
   const Difference& d = paired.figures[0].difference;
-  ExpectClose(d.estimate, -0.25);
-  ExpectClose(d.se, 0.25);
-  ExpectClose(d.df, 3);
+  ExpectRelativelyClose(d.estimate, -0.25);
+  ExpectRelativelyClose(d.se, 0.25);
+  ExpectRelativelyClose(d.df, 3);
   EXPECT_NEAR(d.p, 0.3910022189557706, 1e-12);
-  ExpectClose(d.ci95_low, -0.25 - 3.182446305284263 * 0.25);
-  ExpectClose(d.ci95_high, -0.25 + 3.182446305284263 * 0.25);
+  ExpectRelativelyClose(d.ci95_low, -0.25 - 3.182446305284263 * 0.25);
+  ExpectRelativelyClose(d.ci95_high, -0.25 + 3.182446305284263 * 0.25);
   EXPECT_EQ(paired.pairing, "same deals");
   // Independent: se sqrt(0.0625 + 1/12), Welch's df 5.88, p 0.53744034442667371 (mpmath).
   const Comparison independent = CompareFigures(a, b, false, "", Correction::kHolm);
   const Difference& i = independent.figures[0].difference;
-  ExpectClose(i.se, std::sqrt(0.0625 + 1.0 / 12));
-  ExpectClose(i.df, 5.88);
+  ExpectRelativelyClose(i.se, std::sqrt(0.0625 + 1.0 / 12));
+  ExpectRelativelyClose(i.df, 5.88);
   EXPECT_NEAR(i.p, 0.5374403444266737, 1e-10);
   EXPECT_FALSE(independent.paired);
 }
@@ -76,11 +76,11 @@ TEST(ComparisonTest, RatiosWithWeightsByHand) {
   size_t comeback = 0;
   while (figures[comeback].name != "comeback rate") ++comeback;
   const RatioEstimate e = EstimateFigure(d, comeback);
-  ExpectClose(e.value, 2.0 / 3);
-  ExpectClose(e.se, std::sqrt(8.0 / 81));
+  ExpectRelativelyClose(e.value, 2.0 / 3);
+  ExpectRelativelyClose(e.se, std::sqrt(8.0 / 81));
   EXPECT_EQ(e.deals, 4);
   // Tie rate: one of four.
-  ExpectClose(EstimateFigure(d, comeback - 3).value, 0.25);
+  ExpectRelativelyClose(EstimateFigure(d, comeback - 3).value, 0.25);
 }
 
 // The p-values of all figures are adjusted together, and a figure no game defines is left out.
@@ -117,8 +117,8 @@ TEST(ComparisonTest, DifferentPlayerCountsCompareTheCommonSeats) {
   }
   const Comparison c = CompareFigures(a, b, false, "", Correction::kHolm);
   ASSERT_EQ(c.figures[0].figure.name, "P0 advantage");
-  ExpectClose(c.figures[0].a.value, 0.0);
-  ExpectClose(c.figures[0].b.value, 2.0 / 3);
+  ExpectRelativelyClose(c.figures[0].a.value, 0.0);
+  ExpectRelativelyClose(c.figures[0].b.value, 2.0 / 3);
   EXPECT_EQ(c.figures[2].figure.name, "tie rate");
 }
 
