@@ -3,10 +3,9 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type GameInfo, type TableSummary } from './api.ts';
-import { hasBoard } from './games/index.ts';
+import { hasBoard, rulesOf } from './games/index.ts';
 import { SeatBadge } from './palette.tsx';
 import { routeHash } from './route.ts';
-import { rulesOf } from './rules/index.ts';
 import { RulesLinks } from './rules_page.tsx';
 import { gameSpec, SEAT_CHOICES, seatSpec, settableParams, type ParamValue } from './spec.ts';
 import { seatLabel } from './seats.tsx';

@@ -1,5 +1,8 @@
 // Entry point: the router over the URL's hash (route.ts): the lobby, a rules page, one table or
 // the review of a finished one.
+// The shared styles first: each game's styles (games/<game>/styles.css, imported with the game)
+// come after them in the bundle and refine them.
+import './styles.css';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Lobby } from './lobby.tsx';
@@ -8,7 +11,6 @@ import { ReviewPage } from './review.tsx';
 import { RulesPage } from './rules_page.tsx';
 import { TablePage } from './table.tsx';
 import { TokenStore } from './tokens.ts';
-import './styles.css';
 
 const tokens = new TokenStore(localStorage);
 

@@ -1,8 +1,8 @@
-// How to play: each game's rules (rules/), as a page of its own (#/rules/GAME, linked from the
-// lobby) and as a dialog the table page opens at any moment without leaving the game.
+// How to play: each game's rules (games/<game>/rules.tsx), as a page of its own (#/rules/GAME,
+// linked from the lobby) and as a dialog the table page opens at any moment without leaving the game.
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { RULES, rulesOf } from './rules/index.ts';
+import { allRules, rulesOf } from './games/index.ts';
 import { routeHash } from './route.ts';
 import './rules/rules.css';
 
@@ -30,7 +30,7 @@ export function RulesPage(props: { game: string }): JSX.Element {
     <main class="rules-page">
       <nav class="rules-nav" aria-label="games">
         <a href="#/">← Lobby</a>
-        {Object.entries(RULES).map(([name, r]) => (
+        {allRules().map(([name, r]) => (
           <a key={name} href={routeHash({ page: 'rules', game: name })} aria-current={name === props.game ? 'page' : undefined}>
             {r.title}
           </a>
@@ -66,7 +66,7 @@ export function RulesLinks(): JSX.Element {
   return (
     <nav class="rules-links" aria-label="how to play">
       How to play:{' '}
-      {Object.entries(RULES).map(([name, r], i) => (
+      {allRules().map(([name, r], i) => (
         <span key={name}>
           {i ? ' · ' : ''}
           <a href={routeHash({ page: 'rules', game: name })} data-rules-link={name}>

@@ -6,7 +6,7 @@ import type { GameResult, LogEntry, SeatSummary, ViewHeader } from './api.ts';
 import type { GameUi } from './games/common.tsx';
 import { SeatBadge } from './palette.tsx';
 import { joinLink } from './route.ts';
-import { scoreHelp } from './score_help.ts';
+import { scoreHelp } from './games/index.ts';
 import { agentLabel } from './spec.ts';
 
 export function seatLabel(seat: SeatSummary): string {

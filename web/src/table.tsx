@@ -6,10 +6,9 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type StateMessage } from './api.ts';
 import { legalActions, narrowed, numericChoice, pick, type LegalAction, type Targets } from './choices.ts';
 import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
-import { gameUi } from './games/index.ts';
+import { gameUi, rulesOf } from './games/index.ts';
 import type { BoardProps } from './games/common.tsx';
 import { joinLink, reviewHash, routeHash } from './route.ts';
-import { rulesOf } from './rules/index.ts';
 import { RulesDialog } from './rules_page.tsx';
 import { Guide } from './guide.tsx';
 import { FinalResult, LastMove, MoveLog, Seats, seatNames } from './seats.tsx';
@@ -106,7 +105,7 @@ function Choices(props: {
   );
 }
 
-// Many choices (a Kilimanjaro counter may go on some 80 spaces): pick on the board, or filter
+// Many choices (a counter that may go on some 80 spaces of a trail): pick on the board, or filter
 // the list by typing and choose from it.
 function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: boolean; rates: Map<string, number> | null; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
   const [filter, setFilter] = useState('');

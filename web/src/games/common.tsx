@@ -1,7 +1,7 @@
-// What every game's table view provides, and the clickable SVG target they share. A game module
-// reads its view (typed from schemas/<game>.json, docs/rules/<game>.md), draws it in SVG and maps
-// the legal actions' structured forms to targets on the drawing; everything it shows comes from
-// the view this seat received.
+// What every game's table view provides, and the clickable SVG target they share. A game's board
+// (games/<game>/board.tsx) reads its view (typed from schemas/<game>.json, docs/rules/<game>.md),
+// draws it in SVG and maps the legal actions' structured forms to targets on the drawing;
+// everything it shows comes from the view this seat received.
 import type { ComponentChildren, JSX } from 'preact';
 import type { GameResult, LogEntry, ViewHeader } from '../api.ts';
 import type { LegalAction, Targets } from '../choices.ts';
@@ -41,13 +41,6 @@ export interface GameUi<View = ViewHeader> {
   scores: (view: View, result: GameResult | null) => ScoreColumn[];
   // One line about what happens now ("land purchase: sealed bids").
   phase: (view: View) => string;
-}
-
-// A game's module for the registry: its view type is the schema's view of that game, which the
-// server sends for exactly that game name (the view's `game`), so the registry may hold it as a
-// module over the common view header.
-export function gameModule<View>(ui: GameUi<View>): GameUi {
-  return ui as unknown as GameUi;
 }
 
 export function seatName(seat: number): string {

@@ -1,28 +1,42 @@
-// The table view of each game, found by file name: `games/<name>.tsx` whose default export is a
-// game module draws the game registered as <name>. Adding a game's drawing is adding its file;
-// its title and parameters come from the server (GET /api/games, the table summary).
-/// <reference types="vite/client" />
+// The games the UI knows (registry.ts), looked up by name for the shared pages: the table and
+// review (board), the lobby and rules pages (rules), the guide (tips) and the seats (score help).
+// A game without a folder of its own (one registered on the server after this UI was built)
+// still plays: its choices are listed and its view is summarised (fallback.tsx).
+import type { GameRules } from '../rules/draw.tsx';
 import type { GameUi } from './common.tsx';
 import { fallback } from './fallback.tsx';
+import type { GameModule } from './module.ts';
+import { GAMES } from './registry.ts';
 
-const modules = import.meta.glob<{ default?: GameUi }>('./*.tsx', { eager: true });
-const GAMES: Record<string, GameUi> = {};
-for (const [path, module] of Object.entries(modules)) {
-  const name = /^\.\/(\w+)\.tsx$/.exec(path)?.[1];
-  if (name && module.default) GAMES[name] = module.default;
+const BY_NAME = new Map(GAMES.map((g) => [g.name, g]));
+
+export function gameOf(name: string | undefined): GameModule | undefined {
+  return name === undefined ? undefined : BY_NAME.get(name);
 }
 
-// A game without a drawing of its own (one registered on the server after this UI was built)
-// still plays: its choices are listed and its view is summarised.
 export function gameUi(name: string | undefined): GameUi {
-  return (name && GAMES[name]) || fallback;
+  return gameOf(name)?.ui ?? fallback;
 }
 
 export function hasBoard(name: string): boolean {
-  return name in GAMES;
+  return BY_NAME.has(name);
 }
 
-// The games this UI draws (for the tests).
+// The games this UI draws, in the registry's order.
 export function drawnGames(): string[] {
-  return Object.keys(GAMES).sort();
+  return GAMES.map((g) => g.name);
+}
+
+export function rulesOf(game: string): GameRules | null {
+  return gameOf(game)?.rules ?? null;
+}
+
+// Every game's rules, in the registry's order (the rules pages' links).
+export function allRules(): [string, GameRules][] {
+  return GAMES.map((g) => [g.name, g.rules]);
+}
+
+// What score column `label` of `game` means (undefined: nothing to say).
+export function scoreHelp(game: string | undefined, label: string): string | undefined {
+  return gameOf(game)?.scoreHelp[label];
 }

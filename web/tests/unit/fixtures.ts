@@ -1,5 +1,6 @@
-// The engine-made fixtures of the current run (made by global_setup.ts): per game, positions with
-// the seat to act, its view, its legal actions and their structured forms.
+// The engine-made fixtures of the current run (made by global_setup.ts from each game's
+// src/games/<game>/positions.json): per game, positions with the seat to act, its view, its legal
+// actions and their structured forms.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -16,6 +17,13 @@ export interface Case<View = ViewHeader> {
 
 export function fixture<T>(game: string): T {
   return JSON.parse(readFileSync(join(inject('fixtures'), `${game}.json`), 'utf8')) as T;
+}
+
+// Every decision of a game's fixture, whatever its shape: a list of them, or groups of lists
+// (a group of one position seen by every seat is left out).
+export function casesOf<View = ViewHeader>(game: string): Case<View>[] {
+  const f = fixture<Case<View>[] | Record<string, Case<View>[] | object>>(game);
+  return Array.isArray(f) ? f : Object.values(f).flatMap((g) => (Array.isArray(g) ? g : []));
 }
 
 // A case's legal actions as the table page builds them from a state message.

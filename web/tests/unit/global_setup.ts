@@ -1,6 +1,7 @@
 // Before the unit tests: makes the engine's fixtures afresh (fixtures/make_fixtures.mjs replays
-// fixtures/positions.json with the built `savanna`, or SAVANNA_BIN) into a temporary folder that
-// the tests read through fixtures.ts, so a fixture can never be older than the engine.
+// each game's src/games/<game>/positions.json with the built `savanna`, or SAVANNA_BIN) into a
+// temporary folder that the tests read through fixtures.ts, so a fixture can never be older than
+// the engine.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,17 +1,15 @@
-// The first-game guide's words: a Kariba chase told from the view's last play, other moves by the
-// log; a table is the first of its game once, remembered per game.
+// The first-game guide's words: a move told by the log (a game's own telling of its moves is
+// tested with the game, games/<game>.test.ts); a table is the first of its game once, remembered
+// per game.
 import { expect, test } from 'vitest';
 import { guideTip, isFirstTable, lastMoveText } from '../../src/guide.tsx';
 
-const animals = ['mouse', 'meerkat', 'zebra', 'giraffe', 'ostrich', 'cheetah', 'rhino', 'elephant'];
-
-test('a Kariba chase is told with the animals and counts', () => {
-  const view = { animals, last_play: { player: 2, animal: 3, count: 3, chased: 2, captured: 2 } };
-  const names = ['P0 Ada', 'P1 AI easy', 'P2 Guest 3'];
-  expect(lastMoveText('kariba', view, { index: 4, player: 2, action: 'play 3 zebra', structured: { kind: 'play', animal: 'zebra', count: 3 } }, names)).toBe("P2 Guest 3's 3 zebras chased 2 meerkats into their score pile.");
-  const quiet = { animals, last_play: { player: 1, animal: 5, count: 1, chased: 0, captured: 0 } };
-  expect(lastMoveText('kariba', quiet, { index: 5, player: 1, action: 'play 1 ostrich', structured: { kind: 'play', animal: 'ostrich', count: 1 } }, names)).toBe('P1 AI easy: play 1 ostrich.');
-  expect(lastMoveText('kitara', {}, null, names)).toBeNull();
+test('a move is told by who made it and its logged text; nothing before the first move', () => {
+  const names = ['P0 Ada', 'P1 AI easy'];
+  const view = { game: 'kitara', viewer: 0, phase: 'take', to_act: [0] };
+  expect(lastMoveText('kitara', view, { index: 3, player: 1, action: 'end moves', structured: { kind: 'end_moves' } }, names)).toBe('P1 AI easy: end moves.');
+  expect(lastMoveText('no_such_game', view, { index: 3, player: 4, action: 'x', structured: { kind: 'x' } }, names)).toBe('P4: x.');
+  expect(lastMoveText('kitara', view, null, names)).toBeNull();
 });
 
 test('the first table of each game is remembered', () => {

@@ -1,5 +1,5 @@
 // Kalimambo in our own words, with drawn examples of a jump and of the rhino's run.
-import { Arrow, Example, Label, Space, type GameRules } from './draw.tsx';
+import { Arrow, Example, Label, Space, type GameRules } from '../../rules/draw.tsx';
 
 function JumpExample() {
   return (

@@ -2,11 +2,11 @@
 // (moves left, the group being moved, a retreat), every kingdom's cards and each seat's hero
 // tokens: their number for everyone, their values only where this seat's view gives them.
 import type { JSX } from 'preact';
-import { actionsOf, addTarget, groupOf, type LegalAction, type Targets } from '../choices.ts';
-import type { KitaraAction, KitaraCard, KitaraFigures, KitaraView } from '../generated/schemas.ts';
-import { SeatShape } from '../palette.tsx';
-import { gameModule, plural, seatName, Target, type BoardProps } from './common.tsx';
-import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from '../rules/kitara_symbols.tsx';
+import { actionsOf, addTarget, groupOf, type LegalAction, type Targets } from '../../choices.ts';
+import type { KitaraAction, KitaraCard, KitaraFigures, KitaraView } from '../../generated/schemas.ts';
+import { SeatShape } from '../../palette.tsx';
+import { plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
+import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from './symbols.tsx';
 
 type Figures = KitaraFigures; // warriors, ruler animals, heroes
 type Area = KitaraView['map'][number];
@@ -533,7 +533,7 @@ function phase(view: KitaraView): string {
   }
 }
 
-export default gameModule<KitaraView>({
+const ui: GameUi<KitaraView> = {
   targets,
   Board,
   phase,
@@ -542,4 +542,5 @@ export default gameModule<KitaraView>({
     { label: 'Hero tokens', values: view.players.map((p) => (p.hero_token_values?.length ? `${p.hero_tokens} (${p.hero_token_values.join('+')})` : p.hero_tokens)) },
     { label: 'Cards', values: view.players.map((p) => p.kingdom.length) },
   ],
-});
+};
+export default ui;

@@ -1,12 +1,12 @@
 // Kitara's cards show drawn symbols, never letter codes: each card of every engine-made fixture
 // draws exactly one icon per kind of symbol it holds, with its count written when above one.
 import { expect, test } from 'vitest';
-import type { BoardProps } from '../../src/games/common.tsx';
-import { gameUi } from '../../src/games/index.ts';
-import { cardSymbols } from '../../src/rules/kitara_symbols.tsx';
-import type { KitaraView } from '../../src/generated/schemas.ts';
-import { fixture, legalOf, type Case } from './fixtures.ts';
-import { elements, render, text } from './render.ts';
+import type { BoardProps } from '../../../src/games/common.tsx';
+import { gameUi } from '../../../src/games/index.ts';
+import { cardSymbols } from '../../../src/games/kitara/symbols.tsx';
+import type { KitaraView } from '../../../src/generated/schemas.ts';
+import { fixture, legalOf, type Case } from '../fixtures.ts';
+import { elements, render, text } from '../render.ts';
 
 test('cardSymbols counts every kind the card holds', () => {
   expect(cardSymbols({ take: 2, figures: [3, 0, 1], moves: 2, prosperity: 0, no_feed: true })).toEqual([

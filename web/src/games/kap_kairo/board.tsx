@@ -2,10 +2,10 @@
 // needs, and every player's row of landscapes with the locomotive, capital, bonus tracks and
 // (sealed) bid.
 import type { JSX } from 'preact';
-import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
-import type { KapKairoAction, KapKairoCard, KapKairoView } from '../generated/schemas.ts';
-import { SeatShape } from '../palette.tsx';
-import { Card, CardBack, gameModule, plural, seatName, Target, type BoardProps } from './common.tsx';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
+import type { KapKairoAction, KapKairoCard, KapKairoView } from '../../generated/schemas.ts';
+import { SeatShape } from '../../palette.tsx';
+import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
 
 type KapView = KapKairoView;
 type Land = KapKairoCard;
@@ -211,7 +211,7 @@ function phase(view: KapView): string {
   }
 }
 
-export default gameModule<KapView>({
+const ui: GameUi<KapView> = {
   targets,
   Board,
   phase,
@@ -219,4 +219,5 @@ export default gameModule<KapView>({
     { label: 'Built', values: view.players.map((p) => p.landscapes_built) },
     { label: '£', values: view.players.map((p) => p.capital) },
   ],
-});
+};
+export default ui;

@@ -1,10 +1,10 @@
 // Kariba: the waterhole with its animal places, the draw pile (and the face-up cards of the open
 // variant), the viewer's hand and every player's hand size and score pile.
 import type { JSX } from 'preact';
-import type { KaribaAction, KaribaView } from '../generated/schemas.ts';
-import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
-import { SeatShape } from '../palette.tsx';
-import { Card, CardBack, plural, seatName, Target, gameModule, type BoardProps } from './common.tsx';
+import type { KaribaAction, KaribaView } from '../../generated/schemas.ts';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
+import { SeatShape } from '../../palette.tsx';
+import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
 
 // Animal colours: a light ramp from weak to strong; the number and name are always written.
 const ANIMAL_FILL = ['#d9c7a4', '#cbb58a', '#bfa06c', '#a88a55', '#93764a', '#7d6441', '#675338', '#51422f', '#3d3226'];
@@ -220,9 +220,10 @@ function phase(view: KaribaView): string {
   return `${game}${who} to ${view.phase === 'draw' ? 'draw' : 'play'}`;
 }
 
-export default gameModule<KaribaView>({
+const ui: GameUi<KaribaView> = {
   targets,
   Board,
   phase,
   scores: (view: KaribaView) => [{ label: 'Points', values: view.players.map((p) => p.score) }],
-});
+};
+export default ui;

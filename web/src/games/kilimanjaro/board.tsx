@@ -2,10 +2,10 @@
 // camp), the chance counters face down or up, the expeditions, every player's three piles and
 // the viewer's hand and counters.
 import type { JSX } from 'preact';
-import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
-import type { KilimanjaroAction, KilimanjaroView } from '../generated/schemas.ts';
-import { SeatShape } from '../palette.tsx';
-import { Card, CardBack, gameModule, plural, seatName, Target, type BoardProps } from './common.tsx';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
+import type { KilimanjaroAction, KilimanjaroView } from '../../generated/schemas.ts';
+import { SeatShape } from '../../palette.tsx';
+import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
 
 type KiliView = KilimanjaroView;
 type Player = KiliView['players'][number];
@@ -244,9 +244,10 @@ function phase(view: KiliView): string {
   }
 }
 
-export default gameModule<KiliView>({
+const ui: GameUi<KiliView> = {
   targets,
   Board,
   phase,
   scores: (view: KiliView) => [{ label: 'Space', values: view.players.map((p) => p.position) }],
-});
+};
+export default ui;

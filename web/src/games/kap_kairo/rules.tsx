@@ -1,5 +1,5 @@
 // Vom Kap bis Kairo in our own words, with drawn examples of an auction and of a build.
-import { Arrow, Example, Label, MiniCard, type GameRules } from './draw.tsx';
+import { Arrow, Example, Label, MiniCard, type GameRules } from '../../rules/draw.tsx';
 
 function AuctionExample() {
   return (

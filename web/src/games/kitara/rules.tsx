@@ -1,7 +1,7 @@
 // Kitara in our own words, with the card symbols drawn (the same ones the board uses) and an
 // example of an attack.
-import { Arrow, Example, Label, type GameRules } from './draw.tsx';
-import { SymbolLegend } from './kitara_symbols.tsx';
+import { Arrow, Example, Label, type GameRules } from '../../rules/draw.tsx';
+import { SymbolLegend } from './symbols.tsx';
 
 function AttackExample() {
   return (

@@ -2,10 +2,10 @@
 // viewer's cards to choose from; every seat's played cards, minus points and whether it has
 // chosen; the last round's cards and moves.
 import type { JSX } from 'preact';
-import { actionsOf, addTarget, type LegalAction, type Targets } from '../choices.ts';
-import type { KalimamboAction, KalimamboFigure, KalimamboView } from '../generated/schemas.ts';
-import { SeatShape } from '../palette.tsx';
-import { Card, gameModule, seatName, Target, type BoardProps } from './common.tsx';
+import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
+import type { KalimamboAction, KalimamboFigure, KalimamboView } from '../../generated/schemas.ts';
+import { SeatShape } from '../../palette.tsx';
+import { Card, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
 
 type KaliView = KalimamboView;
 type Figure = KalimamboFigure;
@@ -183,9 +183,10 @@ function phase(view: KaliView): string {
   return `Round ${view.round} of ${view.rounds}: everyone chooses a card at once (waiting for ${view.to_act.map(seatName).join(', ')})`;
 }
 
-export default gameModule<KaliView>({
+const ui: GameUi<KaliView> = {
   targets,
   Board,
   phase,
   scores: (view: KaliView) => [{ label: 'Minus points', values: view.players.map((p) => p.minus_points) }],
-});
+};
+export default ui;

@@ -1,5 +1,5 @@
 // Kariba in our own words, with drawn examples of a chase and of the mouse and the elephant.
-import { Arrow, Example, Label, MiniCard, MiniPile, type GameRules } from './draw.tsx';
+import { Arrow, Example, Label, MiniCard, MiniPile, type GameRules } from '../../rules/draw.tsx';
 
 const MEERKAT = '#cbb58a',
   ZEBRA = '#bfa06c',

@@ -1,5 +1,5 @@
 // Am Fuß des Kilimandscharo in our own words, with drawn examples of a move and the counters.
-import { Arrow, Example, Label, MiniCard, Space, type GameRules } from './draw.tsx';
+import { Arrow, Example, Label, MiniCard, Space, type GameRules } from '../../rules/draw.tsx';
 
 const TYPE_FILL: Record<string, string> = { canoe: '#56b4e9', jeep: '#e69f00', machete: '#009e73', mule: '#cc79a7' };
 

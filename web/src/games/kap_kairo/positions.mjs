@@ -1,0 +1,3 @@
+// The positions of Vom Kap bis Kairo's unit test fixtures (tests/unit/fixtures/find_positions.mjs):
+// the first position of each phase in a seeded random game.
+export default ({ phases }) => phases(['kap_kairo(players=3)']);
