@@ -2,8 +2,8 @@
 // test folder holds a `<game>_structured_actions_test.cc` whose format writes a structured form out
 // by the rule of its documented fields; in random games that must give back each legal action's
 // text, and the public form its public text. So the fields mean what the docs say.
-// tests/repo/game_pieces (web/tests/unit/game_pieces.test.ts) fails when a registered game has no
-// such file.
+// The ctest `game_pieces` (web/tests/unit/game_pieces.test.ts) fails when a registered game has
+// no such file or its <game>_rules_test no StructuredActions test.
 #pragma once
 
 #include <functional>
