@@ -1,5 +1,6 @@
 // How to play: each game's rules (games/<game>/rules.tsx), as a page of its own (#/rules/GAME,
-// linked from the lobby) and as a dialog the table page opens at any moment without leaving the game.
+// linked from the lobby) and as a dialog the table page opens at any moment without leaving the
+// game.
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { allRules, rulesOf } from './games/index.ts';

@@ -1,7 +1,8 @@
-// What the UI knows of one game. Each game keeps its pieces in its own folder, web/src/games/<name>/:
-// the table view (board.tsx), the rules page (rules.tsx), its styles (styles.css), the positions
-// its unit test fixtures are made from (positions.json, positions.mjs), and index.ts, which gathers
-// them as the GameModule that registry.ts lists. Nothing outside the folder names the game.
+// What the UI knows of one game. Each game keeps its pieces in its own folder,
+// web/src/games/<name>/: the table view (board.tsx), the rules page (rules.tsx), its styles
+// (styles.css), the positions its unit test fixtures are made from (positions.json,
+// positions.mjs), and index.ts, which gathers them as the GameModule that registry.ts lists.
+// Nothing outside the folder names the game.
 import type { LogEntry, ViewHeader } from '../api.ts';
 import type { GameRules } from '../rules/draw.tsx';
 import type { GameUi } from './common.tsx';
