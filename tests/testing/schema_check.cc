@@ -1,9 +1,9 @@
 #include "testing/schema_check.h"
 
 #include <algorithm>
+#include <bitset>
 #include <filesystem>
 #include <optional>
-#include <regex>
 #include <set>
 
 namespace savanna::testing {
@@ -62,6 +62,80 @@ std::string Show(const Path& path) {
 
 }  // namespace
 
+// The patterns the schemas use, read without std::regex (whose GCC 12 headers break the sanitizer
+// build's -Werror): `^` and `$` anchors, literal characters and `[...]` classes with ranges, each
+// optionally followed by `*`, `+` or `?`. Parse refuses anything else.
+class SchemaPattern {
+ public:
+  static std::optional<SchemaPattern> Parse(const std::string& text) {
+    SchemaPattern p;
+    size_t i = 0;
+    if (i < text.size() && text[i] == '^') p.start_ = true, ++i;
+    while (i < text.size()) {
+      const char c = text[i++];
+      if (c == '$' && i == text.size()) {
+        p.end_ = true;
+        break;
+      }
+      Atom atom;
+      if (c == '[') {
+        if (i < text.size() && text[i] == '^') return std::nullopt;
+        while (i < text.size() && text[i] != ']') {
+          const auto from = static_cast<unsigned char>(text[i]);
+          auto to = from;
+          if (i + 2 < text.size() && text[i + 1] == '-' && text[i + 2] != ']') {
+            to = static_cast<unsigned char>(text[i + 2]);
+            i += 2;
+          }
+          for (unsigned ch = from; ch <= to; ++ch) atom.chars.set(ch);
+          ++i;
+        }
+        if (i++ == text.size()) return std::nullopt;  // no closing bracket
+      } else if (std::string_view(".()|{}\\*+?$^").find(c) != std::string_view::npos) {
+        return std::nullopt;
+      } else {
+        atom.chars.set(static_cast<unsigned char>(c));
+      }
+      if (i < text.size() && std::string_view("*+?").find(text[i]) != std::string_view::npos)
+        atom.repeat = text[i++];
+      p.atoms_.push_back(atom);
+    }
+    return p;
+  }
+
+  bool Search(const std::string& s) const {
+    for (size_t from = 0; from <= s.size(); ++from) {
+      if (Match(s, from, 0)) return true;
+      if (start_) break;
+    }
+    return false;
+  }
+
+ private:
+  struct Atom {
+    std::bitset<256> chars;
+    char repeat = 0;  // 0, '*', '+' or '?'
+  };
+
+  bool Match(const std::string& s, size_t pos, size_t k) const {
+    if (k == atoms_.size()) return !end_ || pos == s.size();
+    const Atom& a = atoms_[k];
+    const auto fits = [&](size_t at) {
+      return at < s.size() && a.chars.test(static_cast<unsigned char>(s[at]));
+    };
+    size_t most = 0;
+    const size_t limit = a.repeat == '*' || a.repeat == '+' ? s.size() - pos : 1;
+    while (most < limit && fits(pos + most)) ++most;
+    const size_t least = a.repeat == '*' || a.repeat == '?' ? 0 : 1;
+    for (size_t n = most + 1; n-- > least;)
+      if (Match(s, pos + n, k + 1)) return true;
+    return false;
+  }
+
+  std::vector<Atom> atoms_;
+  bool start_ = false, end_ = false;
+};
+
 // A schema node, read once: its keywords as the checks need them, its children by number.
 struct SchemaSet::Node {
   std::string at;  // "kariba.json#/definitions/view"
@@ -83,7 +157,7 @@ struct SchemaSet::Node {
   std::vector<int> branches;
   std::optional<Json> minimum, maximum;
   std::optional<size_t> min_items, max_items, min_length;
-  std::optional<std::regex> pattern;
+  std::optional<SchemaPattern> pattern;
   const Json* pattern_text = nullptr;
 };
 
@@ -172,8 +246,10 @@ int SchemaSet::Compile(const std::string& location) {
     } else if (key == "minLength") {
       n.min_length = rule.get<size_t>();
     } else if (key == "pattern") {
-      n.pattern = std::regex(rule.get<std::string>());
+      n.pattern = SchemaPattern::Parse(rule.get<std::string>());
       n.pattern_text = &rule;
+      if (!n.pattern)
+        n.fault = "the pattern " + rule.dump() + " at " + location + " is not one this check reads";
     } else {
       n.fault =
           "the schema's keyword '" + key + "' at " + location + " is not one this check reads";
@@ -306,7 +382,7 @@ struct SchemaSet::Walk {
       const std::string& s = value.get_ref<const std::string&>();
       if (n.min_length && Length(s) < *n.min_length)
         Fail(path, value.dump() + " is shorter than " + std::to_string(*n.min_length));
-      if (n.pattern && !std::regex_search(s, *n.pattern))
+      if (n.pattern && !n.pattern->Search(s))
         Fail(path, value.dump() + " does not match " + n.pattern_text->dump());
     }
   }

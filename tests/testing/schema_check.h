@@ -5,9 +5,10 @@
 // a type or a branch never seen, an array that was always empty. A schema that passes both
 // describes exactly what the views hold, so nobody keeps it honest by hand.
 // Supports the draft-07 keywords schemas/ uses ($ref, type, const, enum, properties, required,
-// additionalProperties, items, minItems, maxItems, minimum, maximum, minLength, pattern, anyOf,
-// oneOf; title, description, $schema and definitions are notes) and refuses any other keyword,
-// so a schema cannot say more than this checker reads.
+// additionalProperties, items, minItems, maxItems, minimum, maximum, minLength, pattern (anchors,
+// characters and classes, each repeated by *, + or ?), anyOf, oneOf; title, description, $schema
+// and definitions are notes) and refuses any other keyword or pattern, so a schema cannot say more
+// than this checker reads.
 #pragma once
 
 #include <map>

@@ -87,6 +87,10 @@ TEST(SchemaCheck, RefusesWhatTheSchemaDoesNotDescribe) {
   v = View();
   v["name"] = "Ada";
   EXPECT_NE(Problem(kView, v).find("does not match"), std::string::npos);
+  v["name"] = "ada2";
+  EXPECT_NE(Problem(kView, v).find("does not match"), std::string::npos);
+  v["name"] = "zz";
+  EXPECT_EQ(Problem(kView, v), "");
   v = View();
   v["viewer"] = "everybody";  // neither a seat nor the spectator: through the reference
   EXPECT_NE(Problem(kView, v).find("no branch of anyOf"), std::string::npos);
@@ -102,7 +106,8 @@ TEST(SchemaCheck, RefusesWhatTheSchemaDoesNotDescribe) {
 TEST(SchemaCheck, RefusesASchemaItCannotRead) {
   SchemaSet odd({{"toy.json", Json::parse(R"({"definitions": {
       "a": {"type": "integer", "multipleOf": 2},
-      "b": {"$ref": "#/definitions/nowhere"}}})")}});
+      "b": {"$ref": "#/definitions/nowhere"},
+      "c": {"type": "string", "pattern": "^(a|b)$"}}})")}});
   SchemaCoverage coverage;
   const auto a = odd.Check("toy.json#/definitions/a", 4, coverage);
   ASSERT_EQ(a.size(), 1u);
@@ -110,6 +115,9 @@ TEST(SchemaCheck, RefusesASchemaItCannotRead) {
   const auto b = odd.Check("toy.json#/definitions/b", 4, coverage);
   ASSERT_EQ(b.size(), 1u);
   EXPECT_NE(b[0].find("nothing at toy.json#/definitions/nowhere"), std::string::npos);
+  const auto c = odd.Check("toy.json#/definitions/c", "a", coverage);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_NE(c[0].find("pattern \"^(a|b)$\""), std::string::npos);
 }
 
 // What `values` left unreached of `ref`, each line's text after its location.
