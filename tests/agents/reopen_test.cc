@@ -11,16 +11,10 @@
 #include "agents/agent.h"
 #include "core/action_list.h"
 #include "core/state.h"
-#include "games/registry.h"
+#include "testing/create_game.h"
 
 namespace savanna {
 namespace {
-
-std::unique_ptr<State> NewState(const std::string& spec, uint64_t seed) {
-  auto game = Games().Create(spec);
-  EXPECT_TRUE(game.has_value()) << spec;
-  return (*game)->NewInitialState(seed);
-}
 
 // The last legal action of `player` (a high card, the highest bid), so that submissions differ
 // from the first ones a search or a default would pick.
@@ -33,7 +27,7 @@ Action LastLegal(const State& state, Player player) {
 // In a step where seats 0, 1 and 2 submit at once: seats 0 and 2 submit, and seat 2's view of the
 // step is reopened. The result is the state in which seat 2 alone submitted.
 void ExpectReopenTakesBackOthers(const std::string& spec) {
-  const auto start = NewState(spec, 5);
+  const auto start = testing::InitialState(spec, 5);
   ASSERT_EQ(start->PlayersToAct().Size(), 3) << spec << ": the first step is simultaneous";
   const Action zero = LastLegal(*start, 0), two = LastLegal(*start, 2);
   auto both = start->Clone();
@@ -69,7 +63,7 @@ TEST(ReopenHiddenSubmissions, KapKairoTakesBackTheOtherBids) {
 // Sequential games have no hidden submissions: nothing changes, whoever asks.
 TEST(ReopenHiddenSubmissions, SequentialGamesAreLeftAlone) {
   for (const char* spec : {"kariba(players=3)", "kilimanjaro(players=3)", "kitara(players=3)"}) {
-    auto state = NewState(spec, 3);
+    auto state = testing::InitialState(spec, 3);
     for (int move = 0; move < 5 && !state->IsTerminal(); ++move) {
       const Player p = state->PlayersToAct().First();
       state->ApplyUnchecked(p, LastLegal(*state, p));
@@ -99,9 +93,9 @@ bool SameEstimates(const std::vector<ActionEstimate>& a, const std::vector<Actio
 // search is the same, visit for visit; where another seat's card is in, it searches differently.
 TEST(ReopenedSearch, ChangesOnlyDecisionsAfterAHiddenSubmission) {
   const std::string plain = "ismcts(iters=400)", reopened = "ismcts(iters=400,reopen=1)";
-  const auto first = NewState("kalimambo(players=2)", 7);
+  const auto first = testing::InitialState("kalimambo(players=2)", 7);
   EXPECT_TRUE(SameEstimates(Estimates(plain, *first, 0), Estimates(reopened, *first, 0)));
-  const auto kariba = NewState("kariba(players=2)", 7);
+  const auto kariba = testing::InitialState("kariba(players=2)", 7);
   EXPECT_TRUE(SameEstimates(Estimates(plain, *kariba, 0), Estimates(reopened, *kariba, 0)));
 
   auto second = first->Clone();

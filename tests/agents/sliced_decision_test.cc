@@ -12,7 +12,7 @@
 #include "agents/agent.h"
 #include "agents/ismcts_search.h"
 #include "agents/search_common.h"
-#include "games/registry.h"
+#include "testing/create_game.h"
 
 namespace savanna {
 namespace {
@@ -26,19 +26,13 @@ std::unique_ptr<Agent> MakeSliceable(const std::string& spec, uint64_t seed) {
   return agent ? std::move(*agent) : nullptr;
 }
 
-std::unique_ptr<State> NewState(const std::string& spec, uint64_t seed) {
-  auto game = Games().Create(spec);
-  EXPECT_TRUE(game.has_value()) << spec;
-  return (*game)->NewInitialState(seed);
-}
-
 TEST(SlicedDecision, ChoosesWhatChooseChoosesAtTheSameSeed) {
   for (const std::string game : {"kariba(players=3)", "kap_kairo(players=2)", "kitara(players=2)"})
     for (const std::string spec : {"ismcts(iters=300)", "ismcts(iters=301,threads=2)",
                                    "flat_mc(iters=200)", "flat_mc(iters=201,threads=2)"}) {
       auto whole = MakeSliceable(spec, 5);
       auto sliced = MakeSliceable(spec, 5);
-      auto state = NewState(game, 11);
+      auto state = testing::InitialState(game, 11);
       int decisions = 0, sliced_more_than_once = 0;
       while (!state->IsTerminal() && decisions < 12) {
         const Player player = state->PlayersToAct().First();
@@ -57,7 +51,7 @@ TEST(SlicedDecision, ChoosesWhatChooseChoosesAtTheSameSeed) {
 
 TEST(SlicedDecision, ATimedBudgetCountsOnlyTheTimeSpentThinking) {
   auto agent = MakeSliceable("ismcts(time=0.04)", 3);
-  auto state = NewState("kariba(players=2)", 4);
+  auto state = testing::InitialState("kariba(players=2)", 4);
   auto decision = agent->Begin(*state, state->PlayersToAct().First());
   const auto start = std::chrono::steady_clock::now();
   std::chrono::nanoseconds thinking{0};
@@ -83,7 +77,7 @@ TEST(SlicedDecision, ATimedBudgetCountsOnlyTheTimeSpentThinking) {
 TEST(SlicedDecision, TheBestSoFarIsAlwaysLegal) {
   for (const std::string spec : {"ismcts(iters=1000000)", "flat_mc(iters=1000000)", "random"}) {
     auto agent = MakeSliceable(spec, 2);
-    auto state = NewState("kitara(players=3)", 9);
+    auto state = testing::InitialState("kitara(players=3)", 9);
     const Player player = state->PlayersToAct().First();
     auto decision = agent->Begin(*state, player);
     EXPECT_TRUE(state->IsLegal(player, decision->Best())) << spec << " before thinking";
@@ -96,7 +90,7 @@ TEST(SlicedDecision, TheBestSoFarIsAlwaysLegal) {
 TEST(SlicedDecision, AnAgentThatDecidesAtOnceDecidesInTheFirstSlice) {
   auto whole = MakeSliceable("random", 8);
   auto sliced = MakeSliceable("random", 8);
-  auto state = NewState("kalimambo(players=4)", 1);
+  auto state = testing::InitialState("kalimambo(players=4)", 1);
   for (int i = 0; i < 20 && !state->IsTerminal(); ++i) {
     const Player player = state->PlayersToAct().First();
     auto decision = sliced->Begin(*state, player);
@@ -116,7 +110,7 @@ struct TreeRun {
   std::vector<ActionEstimate> estimates;
 };
 TreeRun RunTree(size_t max_bytes, int64_t iterations) {
-  auto state = NewState("kariba(players=4)", 21);
+  auto state = testing::InitialState("kariba(players=4)", 21);
   ismcts::Search search(0.7, 0, 0.5, max_bytes);
   const Player player = state->PlayersToAct().First();
   search.Begin(*state, player, 99);
@@ -147,7 +141,7 @@ TEST(IsmctsTreeCap, ACappedTreeStaysWithinItsBytesAndTheSearchGoesOn) {
 // of a server).
 TEST(IsmctsTreeCap, TheTreeGrowsGeometricallyUpToItsCap) {
   const size_t cap = size_t(1) << 20;
-  auto state = NewState("kariba(players=4)", 21);
+  auto state = testing::InitialState("kariba(players=4)", 21);
   ismcts::Search search(0.7, 0, 0.5, cap);
   const Player player = state->PlayersToAct().First();
   search.Begin(*state, player, 99);
@@ -176,7 +170,7 @@ TEST(IsmctsTreeCap, ACapThatIsNotReachedChangesNothing) {
 
 TEST(IsmctsTreeCap, TheAgentTakesTreeMbAndStillCountsEveryIteration) {
   auto agent = MakeSliceable("ismcts(iters=20000,tree_mb=1,threads=2)", 4);
-  auto state = NewState("kap_kairo(players=3)", 2);
+  auto state = testing::InitialState("kap_kairo(players=3)", 2);
   const Player player = state->PlayersToAct().First();
   const std::vector<ActionEstimate> estimates = agent->Analyze(*state, player);
   int64_t visits = 0;

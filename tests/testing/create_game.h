@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -21,6 +22,14 @@ std::shared_ptr<const G> CreateGame(const std::string& spec) {
   auto game = std::dynamic_pointer_cast<const G>(*created);
   EXPECT_NE(game, nullptr) << spec;
   return game;
+}
+
+// The initial state of the game of `spec` dealt from `seed`; adds a test failure (and returns
+// null) when the spec is bad.
+inline std::unique_ptr<State> InitialState(const std::string& spec, uint64_t seed) {
+  auto game = Games().Create(spec);
+  EXPECT_TRUE(game.has_value()) << spec << ": " << (game ? "" : game.error().message);
+  return game ? (*game)->NewInitialState(seed) : nullptr;
 }
 
 }  // namespace savanna::testing
