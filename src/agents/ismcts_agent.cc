@@ -28,7 +28,6 @@ class IsmctsAgent final : public SearchAgent {
   // parallel=root: one search per thread; parallel=tree: one search, whose tree shared_ runs.
   std::vector<std::unique_ptr<ismcts::Search>> searches_;
   std::unique_ptr<ismcts::SharedTree> shared_;
-  bool reuse_;
   FinalChoice final_;
 };
 
@@ -127,10 +126,6 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                   "at a simultaneous step, take back the other players' hidden "
                                   "submissions in each determinization, so that the search "
                                   "chooses them (false: drawn uniformly, the baseline)"));
-  specs.push_back(ParamSpec::Bool("reuse", false,
-                                  "keep the subtree of the previous decision's tree that the new "
-                                  "position reaches by actions this player saw in full (false: "
-                                  "every decision starts a fresh tree, the baseline)"));
   return specs;
 }
 
@@ -152,23 +147,13 @@ Result<void> CheckIsmctsParams(const Params& params) {
     return Fail(ErrorCode::kInvalidArgument,
                 "ismcts: simul=rm does not combine with mo=true (the observers' trees select by "
                 "UCB)");
-  if (params.Choice("parallel") == "tree" && params.Bool("reuse"))
+  if (params.Bool("reopen") && params.Bool("mo"))
     return Fail(ErrorCode::kInvalidArgument,
-                "ismcts: reuse=true does not combine with parallel=tree (the kept subtree is "
-                "found per tree at a decision's start, outside the threads' budget); use "
-                "parallel=root");
-  if (params.Bool("reopen") && (params.Bool("mo") || params.Bool("reuse")))
-    return Fail(ErrorCode::kInvalidArgument,
-                std::string("ismcts: reopen=true does not combine with ") +
-                    (params.Bool("mo") ? "mo=true (the observers' trees follow submissions as "
-                                         "they were made)"
-                                       : "reuse=true (a kept subtree was grown below the "
-                                         "submissions as they were made)"));
+                "ismcts: reopen=true does not combine with mo=true (the observers' trees follow "
+                "submissions as they were made)");
   if (params.Bool("mo")) {
-    const char* refused = params.Bool("pom")     ? "pom=true (each observer's tree already holds "
-                                                   "others' moves as they look to it)"
-                          : params.Bool("reuse") ? "reuse=true (the observers' trees are not kept "
-                                                   "between decisions)"
+    const char* refused = params.Bool("pom") ? "pom=true (each observer's tree already holds "
+                                               "others' moves as they look to it)"
                           : params.Choice("parallel") == "tree"
                               ? "parallel=tree (the shared tree's threads walk one tree)"
                               : nullptr;
@@ -180,9 +165,8 @@ Result<void> CheckIsmctsParams(const Params& params) {
 }
 
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
-    : SearchAgent("ismcts", params, seed), reuse_(params.Bool("reuse")), final_(FinalOf(params)) {
+    : SearchAgent("ismcts", params, seed), final_(FinalOf(params)) {
   const bool tree = params.Choice("parallel") == "tree";
-  SAVANNA_CHECK(!(tree && reuse_));  // CheckIsmctsParams refuses it
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
   const int trees = tree ? 1 : threads();
   for (int t = 0; t < trees; ++t)
@@ -210,23 +194,12 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
       agent_.shared_->Begin(state(), player(), seed());
       return;
     }
-    // With reuse each part finds its kept subtree in its first slice, on its own thread, so
-    // that the time this takes counts against the budget like the iterations.
-    if (agent_.reuse_) {
-      begun_.assign(size_t(agent_.threads()), false);
-      return;
-    }
     for (int t = 0; t < agent_.threads(); ++t)
       agent_.searches_[size_t(t)]->Begin(state(), player(), PartSeed(t));
   }
   int64_t ContinuePart(int part, BudgetClock& clock) override {
     if (agent_.shared_) return agent_.shared_->Continue(part, state(), clock);
-    ismcts::Search& search = *agent_.searches_[size_t(part)];
-    if (agent_.reuse_ && !begun_[size_t(part)]) {
-      search.BeginReusing(state(), player(), PartSeed(part));
-      begun_[size_t(part)] = true;
-    }
-    return search.Continue(state(), clock);
+    return agent_.searches_[size_t(part)]->Continue(state(), clock);
   }
   uint64_t PartSeed(int part) const { return DeriveSeed(seed(), uint64_t(part)); }
   std::vector<ActionEstimate> Gather() const override {
@@ -249,8 +222,6 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
   }
   // The generator stream of final=sample's draw (the parts' searches use streams 0..threads-1).
   static constexpr uint64_t kFinalDrawStream = 1'000'003;
-
-  std::vector<bool> begun_;  // per part, with reuse: whether its search has begun
 };
 
 std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,

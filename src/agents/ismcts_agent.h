@@ -18,11 +18,10 @@ namespace savanna {
 
 // Declared parameters: iters, time, c, depth, margin, threads, parallel, vloss, tree_mb, the
 // playout's (playout, eps, cutoff, mast), the tree's knowledge (expand, bias, widen, history),
-// pom, mo, simul, gamma, final, reuse; the agent
-// table adds seed.
+// pom, mo, simul, gamma, final, reopen; the agent table adds seed.
 std::vector<ParamSpec> IsmctsParamSpecs();
-// Checks the combinations of resolved parameters that the declarations cannot (reuse with
-// parallel=tree; mo with pom, reuse or parallel=tree; simul=rm with mo; final without simul=rm).
+// Checks the combinations of resolved parameters that the declarations cannot (mo with pom,
+// reopen or parallel=tree; simul=rm with mo; final without simul=rm).
 Result<void> CheckIsmctsParams(const Params& params);
 // The `parallel` and `vloss` parameters (also declared by the ladder's levels).
 std::vector<ParamSpec> ParallelParamSpecs();

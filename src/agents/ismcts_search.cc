@@ -14,7 +14,6 @@ namespace savanna::ismcts {
 
 void Search::Begin(const State& root, Player player, uint64_t seed) {
   ClearTree();
-  has_last_root_ = false;
   Prepare(root, player, seed);
   if (knowledge_.mo) BeginObservers(root);
 }

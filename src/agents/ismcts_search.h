@@ -170,15 +170,6 @@ class Search {
 
   // Starts a search of `root` for `player` (who must be to act there): clears the previous tree.
   void Begin(const State& root, Player player, uint64_t seed);
-  // Tree reuse (ismcts_reuse.cc; docs/agents.md, "Tree reuse"): starts a search as Begin does,
-  // but keeps the subtree of the previous search's tree that `root` reaches, when `root` follows
-  // the previous root (the last BeginReusing's) for the same player by actions that `player`
-  // saw in full (its own, and others' whose public text is their whole text). Otherwise, or
-  // when any such action is hidden from `player`, or when the subtree has no visits at `root`,
-  // the tree starts afresh. Returns whether a subtree was kept. Allocates nothing once its buffers
-  // have grown, except the action texts compared along the path (short texts fit in a string
-  // without allocating).
-  bool BeginReusing(const State& root, Player player, uint64_t seed);
   // Runs iterations on `root` (the state given to Begin) until `clock` says stop; returns how
   // many. Continuing in several calls gives the tree one call would.
   int64_t Continue(const State& root, BudgetClock& clock);
@@ -207,11 +198,8 @@ class Search {
   double HistoryScore(Player player, Action action) const {
     return UsesMoveAverages() ? own_.mast.Average(player, action) : 1.0;
   }
-  // What the tree's storage takes now (its vectors' capacity), in bytes. Tree reuse's marks
-  // (about 1.5 bits per node, edge and joint child) come on top.
+  // What the tree's storage takes now (its vectors' capacity), in bytes.
   size_t TreeBytes() const;
-  // The visits of the root's edges of the searching player, summed (kept ones included).
-  int64_t RootVisits() const;
 
  private:
   friend class SharedTree;  // runs the steps of Iterate from several threads (ismcts_shared_tree.h)
@@ -269,45 +257,8 @@ class Search {
   uint32_t ChildOf(const Worker& w, uint32_t edge, bool& expanded);
   uint32_t JointChildOf(const Worker& w, uint32_t node, uint64_t key, bool& expanded);
 
-  // Tree reuse (ismcts_reuse.cc). The node `root` reaches from the previous root, found by
-  // replaying the tree's edges from it (kNone: not a continuation, or a hidden action on the way).
-  uint32_t FindContinuation(const State& root);
-  // Replays from replay_[level] (at `node`) towards `target`; the node reached or kNone.
-  uint32_t ReplayFrom(const State& target, size_t level, uint32_t node);
-  // The same inside a simultaneous step at `node`: the submissions of the players in `rest` (seat
-  // order), `joint` hashing those made so far as Iterate keys the joint child.
-  uint32_t ReplayJoint(const State& target, size_t level, uint32_t node, PlayerSet rest,
-                       Hasher joint);
-  // Whether every action of another player on the replayed path (replay_steps_) read in full.
-  bool PathIsPublic(size_t steps) const;
-  // The state for replay level `level`, copied from `from`.
-  State& ReplayState(size_t level, const State& from);
-  // Unlinks `player`'s edges at `node` whose action is not legal in `root`: the node pooled
-  // determinizations of an older position, in which chance had not dealt what the player holds
-  // now (the root's choice must be legal; deeper, Select only ever takes legal edges).
-  void DropIllegalEdges(uint32_t node, const State& root, Player player);
-  // Makes `node`'s subtree the whole tree (node 0), in place, keeping the vectors' capacity.
-  void KeepSubtree(uint32_t node);
-  // Begin's work after the tree was cleared or re-rooted.
+  // Begin's work after the tree was cleared.
   void Prepare(const State& root, Player player, uint64_t seed);
-
-  // Marks over one vector's indices with their ranks among the marked (compaction in place).
-  class RankMarks {
-   public:
-    void Reset(size_t n);
-    void Mark(uint32_t i) { words_[i >> 6] |= uint64_t(1) << (i & 63); }
-    bool Marked(uint32_t i) const { return (words_[i >> 6] >> (i & 63)) & 1u; }
-    // Computes the ranks; call after the last Mark.
-    void Finish();
-    // How many marked indices come before `i` (its index after compaction); kNone stays kNone.
-    uint32_t Rank(uint32_t i) const;
-    uint32_t Count() const { return count_; }
-
-   private:
-    std::vector<uint64_t> words_;
-    std::vector<uint32_t> prefix_;
-    uint32_t count_ = 0;
-  };
 
   double c_;
   int max_depth_;
@@ -335,19 +286,6 @@ class Search {
   std::vector<RegretStats> regrets_;                // with regret matching: regrets_[e] is edge e's
   std::vector<std::unique_ptr<Search>> observers_;  // with knowledge_.mo (see BeginObservers)
   int observed_players_ = 0;  // the players of the search's game (observers_ may hold more)
-
-  // Tree reuse.
-  std::unique_ptr<State> last_root_;  // the previous BeginReusing's root
-  bool has_last_root_ = false;        // last_root_ is the root of the tree as it is
-  bool replay_done_ = false;          // the replay found the path (or gave up): stop looking
-  std::vector<std::unique_ptr<State>> replay_;  // replay_[k]: the state after k replayed actions
-  struct ReplayStep {
-    Player player;
-    Action action;
-  };
-  std::vector<ReplayStep> replay_steps_;  // replay_steps_[k]: the action applied to replay_[k]
-  int64_t replay_work_ = 0;               // actions replayed in this search for a continuation
-  RankMarks node_marks_, edge_marks_, joint_marks_;
 };
 
 }  // namespace savanna::ismcts

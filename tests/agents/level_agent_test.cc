@@ -32,7 +32,7 @@ TEST(Levels, EachLevelHasADefaultTimeThatAParameterChanges) {
             "ismcts(bias=0,c=0.7,clock=wall,cutoff=-1,depth=0,eps=-1,expand=1,final=visits,gamma=0."
             "1,history=0,iters=1000,"
             "margin=0.5,mast=0,mo=false,parallel=root,"
-            "playout=policy,pom=false,reopen=true,reuse=false,seed=3,simul=ucb,threads=1,ties="
+            "playout=policy,pom=false,reopen=true,seed=3,simul=ucb,threads=1,ties="
             "first,time=0.05,"
             "tree_mb=0,"
             "vloss=1,widen=1)");
@@ -40,7 +40,7 @@ TEST(Levels, EachLevelHasADefaultTimeThatAParameterChanges) {
             "ismcts(bias=0,c=0.7,clock=wall,cutoff=-1,depth=0,eps=-1,expand=1,final=visits,gamma=0."
             "1,history=0,iters=1000,"
             "margin=0.5,mast=0,mo=false,parallel=root,"
-            "playout=policy,pom=false,reopen=true,reuse=false,seed=3,simul=ucb,threads=1,ties="
+            "playout=policy,pom=false,reopen=true,seed=3,simul=ucb,threads=1,ties="
             "first,time=0.02,"
             "tree_mb=0,"
             "vloss=1,widen=1)");
@@ -48,7 +48,7 @@ TEST(Levels, EachLevelHasADefaultTimeThatAParameterChanges) {
             "ismcts(bias=0,c=0.7,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,final=visits,gamma=0."
             "1,history=0,iters=1000,"
             "margin=0.5,mast=0,mo=false,parallel=root,"
-            "playout=random,pom=false,reopen=true,reuse=false,seed=3,simul=ucb,threads=1,ties="
+            "playout=random,pom=false,reopen=true,seed=3,simul=ucb,threads=1,ties="
             "first,time=0.002,"
             "tree_mb=0,"
             "vloss=1,widen=0)");

@@ -237,45 +237,6 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
   }
 }
 
-// Tree reuse (ismcts::Search::BeginReusing) re-roots and compacts the tree in place and replays
-// the way from the previous root in states it keeps: once its buffers have grown, a game played
-// again with the same searches allocates nothing. Sealed bids: short action texts (the texts
-// compared along the way fit in a string without allocating) and simultaneous steps, crossed by
-// their joint children.
-TEST(NoAllocationReuse, KeepingTheSubtreeAllocatesNothing) {
-  auto game = testing::TestGames().Create("sealed_bids(players=2,cards=8)");
-  ASSERT_TRUE(game.has_value());
-  ismcts::Search search(0.7, 0, 0.5);
-  ActionList legal;
-  int kept = 0;
-  // One game against random moves; returns the allocations inside the searches (the game's
-  // states themselves are allocated by NewInitialState and not counted).
-  auto play = [&] {
-    auto state = (*game)->NewInitialState(4);
-    Rng rng(9);
-    long during = 0;
-    while (!state->IsTerminal()) {
-      if (state->PlayersToAct().Contains(0)) {
-        during += AllocationsOf([&] {
-          if (search.BeginReusing(*state, 0, 5)) ++kept;
-          BudgetClock clock(300, std::nullopt);
-          search.Continue(*state, clock);
-        });
-      }
-      const Player p = state->PlayersToAct().First();
-      state->LegalActions(p, legal);
-      state->ApplyUnchecked(p, legal[int(rng.Below(uint32_t(legal.Size())))]);
-    }
-    return during;
-  };
-  play();  // warm-up: the tree, the replay's states and the marks grow to this game's sizes
-  play();
-  kept = 0;
-  const long during = play();
-  EXPECT_EQ(during, 0);
-  EXPECT_GT(kept, 2) << "the test must keep subtrees to check anything";
-}
-
 std::string Name(const ::testing::TestParamInfo<conformance::Configuration>& info) {
   return info.param.name;
 }

@@ -108,8 +108,8 @@ TEST(ReopenedSearch, ChangesOnlyDecisionsAfterAHiddenSubmission) {
   for (const ActionEstimate& e : chosen) EXPECT_TRUE(second->IsLegal(1, e.action)) << e.action;
 }
 
-TEST(ReopenedSearch, RefusedWithMultipleObserversAndTreeReuse) {
-  for (const char* spec : {"ismcts(reopen=1,mo=1)", "ismcts(reopen=1,reuse=1)"}) {
+TEST(ReopenedSearch, RefusedWithMultipleObservers) {
+  for (const char* spec : {"ismcts(reopen=1,mo=1)"}) {
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;
     EXPECT_NE(agent.error().message.find("reopen=true does not combine"), std::string::npos)

@@ -47,7 +47,7 @@ TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
       "history=0,iters=300,"
       "margin=0.5,"
       "mast=0,mo=false,parallel=root,"
-      "playout=random,pom=false,reopen=false,reuse=false,seed=9,simul=ucb,threads=1,ties=first,"
+      "playout=random,pom=false,reopen=false,seed=9,simul=ucb,threads=1,ties=first,"
       "time=0,tree_mb=0,"
       "vloss=1,widen=0)");
   auto again = Make(ismcts->Spec(), 1);

@@ -142,17 +142,14 @@ TEST(SharedTree, EveryGameChoosesLegalMovesOnTwoThreads) {
 }
 
 TEST(SharedTree, BadParametersAreNamed) {
-  for (const auto& [spec, words] : std::vector<std::pair<std::string, std::string>>{
-           {"ismcts(parallel=leaf)", "'parallel'"},
-           {"ismcts(vloss=-1)", "vloss"},
-           {"strong(parallel=both)", "'parallel'"},
-           {"ismcts(parallel=tree,reuse=true)",
-            "reuse=true does not combine with parallel=tree"}}) {
+  for (const auto& [spec, words] :
+       std::vector<std::pair<std::string, std::string>>{{"ismcts(parallel=leaf)", "'parallel'"},
+                                                        {"ismcts(vloss=-1)", "vloss"},
+                                                        {"strong(parallel=both)", "'parallel'"}}) {
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;
     EXPECT_NE(agent.error().message.find(words), std::string::npos) << agent.error().message;
   }
-  EXPECT_TRUE(MakeAgent("ismcts(parallel=root,reuse=true)", 1).has_value());
 }
 
 }  // namespace
