@@ -1,11 +1,10 @@
-// The ISMCTS agent: parameters, the decision (root-parallel searches, or the threads of one
-// shared tree, run in slices) and the final choice.
+// The ISMCTS agent: parameters, the decision (root-parallel searches run in slices) and the
+// final choice.
 #include "agents/ismcts_agent.h"
 
 #include <map>
 
 #include "agents/ismcts_search.h"
-#include "agents/ismcts_shared_tree.h"
 #include "agents/search_agent.h"
 #include "core/check.h"
 
@@ -25,9 +24,7 @@ class IsmctsAgent final : public SearchAgent {
   std::unique_ptr<SearchDecision> Start(const State& state, Player player,
                                         bool take_forced) override;
 
-  // parallel=root: one search per thread; parallel=tree: one search, whose tree shared_ runs.
-  std::vector<std::unique_ptr<ismcts::Search>> searches_;
-  std::unique_ptr<ismcts::SharedTree> shared_;
+  std::vector<std::unique_ptr<ismcts::Search>> searches_;  // one per thread
   FinalChoice final_;
 };
 
@@ -78,7 +75,6 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                  "below that the playout decides"));
   specs.push_back(MarginParam(0.5));
   specs.push_back(ThreadsParam());
-  for (ParamSpec& spec : ParallelParamSpecs()) specs.push_back(std::move(spec));
   specs.push_back(ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
                                  "megabytes a decision's search trees may take together (0: no "
                                  "limit); when full, iterations go on without growing the tree"));
@@ -129,15 +125,6 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
   return specs;
 }
 
-std::vector<ParamSpec> ParallelParamSpecs() {
-  return {ParamSpec::Choice("parallel", "root", {"root", "tree"},
-                            "how threads>1 search: root: independent trees, their root "
-                            "statistics summed; tree: one shared tree, with virtual loss"),
-          ParamSpec::Int("vloss", 1, 0, 1000,
-                         "with parallel=tree: virtual visits (worth a loss) on each edge of a "
-                         "path while its playout runs, so that other threads look elsewhere")};
-}
-
 Result<void> CheckIsmctsParams(const Params& params) {
   if (params.Choice("final") != "visits" && params.Choice("simul") != "rm")
     return Fail(ErrorCode::kInvalidArgument,
@@ -151,24 +138,17 @@ Result<void> CheckIsmctsParams(const Params& params) {
     return Fail(ErrorCode::kInvalidArgument,
                 "ismcts: reopen=true does not combine with mo=true (the observers' trees follow "
                 "submissions as they were made)");
-  if (params.Bool("mo")) {
-    const char* refused = params.Bool("pom") ? "pom=true (each observer's tree already holds "
-                                               "others' moves as they look to it)"
-                          : params.Choice("parallel") == "tree"
-                              ? "parallel=tree (the shared tree's threads walk one tree)"
-                              : nullptr;
-    if (refused != nullptr)
-      return Fail(ErrorCode::kInvalidArgument,
-                  std::string("ismcts: mo=true does not combine with ") + refused);
-  }
+  if (params.Bool("mo") && params.Bool("pom"))
+    return Fail(ErrorCode::kInvalidArgument,
+                "ismcts: mo=true does not combine with pom=true (each observer's tree already "
+                "holds others' moves as they look to it)");
   return {};
 }
 
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
     : SearchAgent("ismcts", params, seed), final_(FinalOf(params)) {
-  const bool tree = params.Choice("parallel") == "tree";
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
-  const int trees = tree ? 1 : threads();
+  const int trees = threads();
   for (int t = 0; t < trees; ++t)
     searches_.push_back(std::make_unique<ismcts::Search>(
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
@@ -178,9 +158,6 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
                               params.Choice("ties") == "random", params.Bool("pom"),
                               params.Bool("mo"), params.Choice("simul") == "rm",
                               params.Double("gamma"), params.Bool("reopen")}));
-  if (tree)
-    shared_ =
-        std::make_unique<ismcts::SharedTree>(*searches_[0], threads(), int(params.Int("vloss")));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.
@@ -190,15 +167,10 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
 
  private:
   void StartParts() override {
-    if (agent_.shared_) {
-      agent_.shared_->Begin(state(), player(), seed());
-      return;
-    }
     for (int t = 0; t < agent_.threads(); ++t)
       agent_.searches_[size_t(t)]->Begin(state(), player(), PartSeed(t));
   }
   int64_t ContinuePart(int part, BudgetClock& clock) override {
-    if (agent_.shared_) return agent_.shared_->Continue(part, state(), clock);
     return agent_.searches_[size_t(part)]->Continue(state(), clock);
   }
   uint64_t PartSeed(int part) const { return DeriveSeed(seed(), uint64_t(part)); }

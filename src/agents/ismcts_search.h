@@ -202,8 +202,6 @@ class Search {
   size_t TreeBytes() const;
 
  private:
-  friend class SharedTree;  // runs the steps of Iterate from several threads (ismcts_shared_tree.h)
-
   // Empties the tree, keeping its storage's capacity.
   void ClearTree();
   void Iterate(const State& root, Worker& w);

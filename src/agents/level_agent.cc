@@ -24,13 +24,10 @@ const std::vector<LevelInfo>& Levels() {
 }
 
 std::vector<ParamSpec> LevelAgent::ParamSpecs(const LevelInfo& level) {
-  std::vector<ParamSpec> specs = {
-      ParamSpec::Double("time", level.seconds, 0.0001, 3600, "seconds per decision"),
-      SearchBudget::ClockParam(), ThreadsParam(),
-      ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
-                     "megabytes a decision's search trees may take together (0: no limit)")};
-  for (ParamSpec& spec : ParallelParamSpecs()) specs.push_back(std::move(spec));
-  return specs;
+  return {ParamSpec::Double("time", level.seconds, 0.0001, 3600, "seconds per decision"),
+          SearchBudget::ClockParam(), ThreadsParam(),
+          ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
+                         "megabytes a decision's search trees may take together (0: no limit)")};
 }
 
 LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed)
@@ -42,8 +39,6 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   search->Set("clock", params.Choice("clock"));
   search->Set("threads", params.Int("threads"));
   search->Set("tree_mb", params.Int("tree_mb"));
-  search->Set("parallel", params.Choice("parallel"));
-  search->Set("vloss", params.Int("vloss"));
   search->Set("playout", std::string(level.policy ? "policy" : "random"));
   search->Set("cutoff", int64_t(level.cutoff));
   search->Set("eps", level.policy ? -1.0 : 0.1);

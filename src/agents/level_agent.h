@@ -27,7 +27,7 @@ const std::vector<LevelInfo>& Levels();
 class LevelAgent final : public Agent {
  public:
   // Declared parameters of every level: time (the level's default), clock, threads, tree_mb,
-  // parallel, vloss, seed.
+  // seed.
   static std::vector<ParamSpec> ParamSpecs(const LevelInfo& level);
   LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed);
 
@@ -41,7 +41,7 @@ class LevelAgent final : public Agent {
     return search_->BeginAnalysis(state, player);
   }
   // The level's own spec:
-  // `strong(clock=wall,parallel=root,seed=3,threads=1,time=0.25,tree_mb=0,vloss=1)`.
+  // `strong(clock=wall,seed=3,threads=1,time=0.25,tree_mb=0)`.
   std::string Spec() const override;
   // The ISMCTS spec the level runs (for the record: `ismcts(cutoff=4,...)`).
   std::string SearchSpec() const { return search_->Spec(); }

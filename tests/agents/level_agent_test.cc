@@ -21,41 +21,39 @@ std::unique_ptr<Agent> MakeLevelForTest(const std::string& spec, uint64_t seed =
 
 TEST(Levels, EachLevelHasADefaultTimeThatAParameterChanges) {
   EXPECT_EQ(MakeLevelForTest("easy", 3)->Spec(),
-            "easy(clock=wall,parallel=root,seed=3,threads=1,time=0.002,tree_mb=0,vloss=1)");
+            "easy(clock=wall,seed=3,threads=1,time=0.002,tree_mb=0)");
   EXPECT_EQ(MakeLevelForTest("strong", 3)->Spec(),
-            "strong(clock=wall,parallel=root,seed=3,threads=1,time=0.2,tree_mb=0,vloss=1)");
+            "strong(clock=wall,seed=3,threads=1,time=0.2,tree_mb=0)");
   auto strong = MakeLevelForTest("strong(time=0.05)", 3);
-  EXPECT_EQ(strong->Spec(),
-            "strong(clock=wall,parallel=root,seed=3,threads=1,time=0.05,tree_mb=0,vloss=1)");
+  EXPECT_EQ(strong->Spec(), "strong(clock=wall,seed=3,threads=1,time=0.05,tree_mb=0)");
   EXPECT_EQ(MakeLevelForTest(strong->Spec())->Spec(), strong->Spec());
   EXPECT_EQ(dynamic_cast<LevelAgent&>(*strong).SearchSpec(),
             "ismcts(bias=0,c=0.7,clock=wall,cutoff=-1,depth=0,eps=-1,expand=1,final=visits,gamma=0."
             "1,history=0,iters=1000,"
-            "margin=0.5,mast=0,mo=false,parallel=root,"
+            "margin=0.5,mast=0,mo=false,"
             "playout=policy,pom=false,reopen=true,seed=3,simul=ucb,threads=1,ties="
             "first,time=0.05,"
             "tree_mb=0,"
-            "vloss=1,widen=1)");
+            "widen=1)");
   EXPECT_EQ(dynamic_cast<LevelAgent&>(*MakeLevelForTest("medium", 3)).SearchSpec(),
             "ismcts(bias=0,c=0.7,clock=wall,cutoff=-1,depth=0,eps=-1,expand=1,final=visits,gamma=0."
             "1,history=0,iters=1000,"
-            "margin=0.5,mast=0,mo=false,parallel=root,"
+            "margin=0.5,mast=0,mo=false,"
             "playout=policy,pom=false,reopen=true,seed=3,simul=ucb,threads=1,ties="
             "first,time=0.02,"
             "tree_mb=0,"
-            "vloss=1,widen=1)");
+            "widen=1)");
   EXPECT_EQ(dynamic_cast<LevelAgent&>(*MakeLevelForTest("easy", 3)).SearchSpec(),
             "ismcts(bias=0,c=0.7,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,final=visits,gamma=0."
             "1,history=0,iters=1000,"
-            "margin=0.5,mast=0,mo=false,parallel=root,"
+            "margin=0.5,mast=0,mo=false,"
             "playout=random,pom=false,reopen=true,seed=3,simul=ucb,threads=1,ties="
             "first,time=0.002,"
             "tree_mb=0,"
-            "vloss=1,widen=0)");
+            "widen=0)");
   // clock=cpu passes through to the search (docs/agents.md, "Budgets").
   auto on_cpu = MakeLevelForTest("strong(time=0.003,clock=cpu)", 3);
-  EXPECT_EQ(on_cpu->Spec(),
-            "strong(clock=cpu,parallel=root,seed=3,threads=1,time=0.003,tree_mb=0,vloss=1)");
+  EXPECT_EQ(on_cpu->Spec(), "strong(clock=cpu,seed=3,threads=1,time=0.003,tree_mb=0)");
   EXPECT_NE(dynamic_cast<LevelAgent&>(*on_cpu).SearchSpec().find(",clock=cpu,"), std::string::npos);
   auto bad_clock = MakeAgent("expert(clock=process)", 1);
   ASSERT_FALSE(bad_clock.has_value());

@@ -2,8 +2,7 @@
 // ISMCTS"): in games whose moves are all public every observer's tree is the single tree, so the
 // search estimates exactly what single-observer ISMCTS does; in Kilimanjaro the searching
 // player's tree has one edge per space an opponent placed on, the opponent's own tree one per
-// counter; the parameter is off by default, checked, and refused with pom and
-// parallel=tree.
+// counter; the parameter is off by default, checked, and refused with pom.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -173,7 +172,7 @@ TEST(MultiObserver, TheParameterIsOffByDefaultCheckedAndRefusedInCombinations) {
     ASSERT_FALSE(agent.has_value()) << spec;
     EXPECT_NE(agent.error().message.find("mo"), std::string::npos) << agent.error().message;
   }
-  for (const char* other : {"pom=1", "parallel=tree,threads=2"}) {
+  for (const char* other : {"pom=1"}) {
     const std::string spec = std::string("ismcts(mo=1,") + other + ")";
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;

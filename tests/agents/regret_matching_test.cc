@@ -150,7 +150,7 @@ TEST(RegretMatching, ParametersAreOffByDefaultCheckedAndRefusedInCombinations) {
   for (const char* word : {"simul=ucb", "gamma=0.1", "final=visits"})
     EXPECT_NE((*plain)->Spec().find(word), std::string::npos) << (*plain)->Spec();
   for (const char* spec : {"ismcts(simul=rm)", "ismcts(simul=rm,gamma=0.2,final=average)",
-                           "ismcts(simul=rm,pom=1)", "ismcts(simul=rm,parallel=tree,threads=2)"})
+                           "ismcts(simul=rm,pom=1)", "ismcts(simul=rm,threads=2)"})
     EXPECT_TRUE(MakeAgent(spec, 1).has_value()) << spec;
   for (const auto& [spec, words] : std::vector<std::pair<std::string, std::string>>{
            {"ismcts(simul=exp3)", "'simul'"},
@@ -181,7 +181,7 @@ TEST(RegretMatching, PlaysLegalReproducibleGamesInEveryCombination) {
     for (const char* agent :
          {"ismcts(iters=100,simul=rm)", "ismcts(iters=100,simul=rm,final=average,gamma=0.3)",
           "ismcts(iters=100,simul=rm,final=sample,threads=2)", "ismcts(iters=100,simul=rm,pom=1)",
-          "ismcts(iters=100,simul=rm,parallel=tree,threads=2)"})
+          "ismcts(iters=100,simul=rm,threads=2)"})
       testing::AgentsGame(spec, agent, 5);
     EXPECT_EQ(testing::AgentsGame(spec, "ismcts(iters=100,simul=rm,final=sample)", 6),
               testing::AgentsGame(spec, "ismcts(iters=100,simul=rm,final=sample)", 6))

@@ -115,7 +115,7 @@ TEST(ReopenedSearch, RefusedWithMultipleObservers) {
     EXPECT_NE(agent.error().message.find("reopen=true does not combine"), std::string::npos)
         << agent.error().message;
   }
-  EXPECT_TRUE(MakeAgent("ismcts(reopen=1,pom=1,parallel=tree,threads=2)", 1).has_value());
+  EXPECT_TRUE(MakeAgent("ismcts(reopen=1,pom=1,threads=2)", 1).has_value());
   EXPECT_TRUE(MakeAgent("ismcts(reopen=1,simul=rm)", 1).has_value());
 }
 
