@@ -98,16 +98,6 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
   specs.push_back(ParamSpec::Choice("ties", "first", {"first", "random"},
                                     "how selection breaks exact ties of UCB value: the lowest "
                                     "action id (first, the baseline) or uniformly at random"));
-  specs.push_back(ParamSpec::Bool("pom", false,
-                                  "partially observable moves: another player's moves that look "
-                                  "alike to the searching player are one choice in its tree, the "
-                                  "move played drawn at random among them (false: every move its "
-                                  "own choice, the baseline)"));
-  specs.push_back(ParamSpec::Bool("mo", false,
-                                  "multiple-observer ISMCTS: one tree per player, walked together; "
-                                  "each player selects in its own tree, the others' trees follow "
-                                  "the move as they see it (false: the searching player's tree "
-                                  "only, the baseline)"));
   specs.push_back(ParamSpec::Choice("simul", "ucb", {"ucb", "rm"},
                                     "selection at simultaneous decisions: ucb: decoupled UCB (the "
                                     "baseline); rm: regret matching with gamma exploration"));
@@ -130,18 +120,6 @@ Result<void> CheckIsmctsParams(const Params& params) {
     return Fail(ErrorCode::kInvalidArgument,
                 "ismcts: final=" + params.Choice("final") +
                     " needs simul=rm (the average strategy exists only with regret matching)");
-  if (params.Choice("simul") == "rm" && params.Bool("mo"))
-    return Fail(ErrorCode::kInvalidArgument,
-                "ismcts: simul=rm does not combine with mo=true (the observers' trees select by "
-                "UCB)");
-  if (params.Bool("reopen") && params.Bool("mo"))
-    return Fail(ErrorCode::kInvalidArgument,
-                "ismcts: reopen=true does not combine with mo=true (the observers' trees follow "
-                "submissions as they were made)");
-  if (params.Bool("mo") && params.Bool("pom"))
-    return Fail(ErrorCode::kInvalidArgument,
-                "ismcts: mo=true does not combine with pom=true (each observer's tree already "
-                "holds others' moves as they look to it)");
   return {};
 }
 
@@ -155,8 +133,7 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
                               params.Double("widen"), params.Double("history"),
-                              params.Choice("ties") == "random", params.Bool("pom"),
-                              params.Bool("mo"), params.Choice("simul") == "rm",
+                              params.Choice("ties") == "random", params.Choice("simul") == "rm",
                               params.Double("gamma"), params.Bool("reopen")}));
 }
 

@@ -16,10 +16,10 @@ namespace savanna {
 
 // Declared parameters: iters, time, c, depth, margin, threads, tree_mb, the
 // playout's (playout, eps, cutoff, mast), the tree's knowledge (expand, bias, widen, history),
-// pom, mo, simul, gamma, final, reopen; the agent table adds seed.
+// simul, gamma, final, reopen; the agent table adds seed.
 std::vector<ParamSpec> IsmctsParamSpecs();
-// Checks the combinations of resolved parameters that the declarations cannot (mo with pom or
-// reopen; simul=rm with mo; final without simul=rm).
+// Checks the combinations of resolved parameters that the declarations cannot (final without
+// simul=rm).
 Result<void> CheckIsmctsParams(const Params& params);
 // The agent with resolved `params`; `seed` seeds its generator (one draw per decision).
 std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed);

@@ -13,9 +13,7 @@ uint32_t Search::SelectByRegret(Worker& w, uint32_t node, Player p, bool& expand
                                 Action& action) {
   w.scratch->LegalActions(p, w.legal);
   SAVANNA_CHECK(!w.legal.Empty());
-  // As in Select: with partially observable moves another player's choices are classes.
-  const bool merged = knowledge_.pom && p != root_player_;
-  const ActionList& choices = merged ? w.classes.Group(*w.scratch, p, w.legal) : w.legal;
+  const ActionList& choices = w.legal;
 
   // Step 1. Merge the sorted choices with p's edges at the node: each choice's edge (kNone while
   // untried) goes to w.regret_edges, and the positive regrets of the tried ones are summed.
@@ -72,7 +70,7 @@ uint32_t Search::SelectByRegret(Worker& w, uint32_t node, Player p, bool& expand
       regrets_[chosen].strategy += chance(kNone);
     }
   }
-  action = merged ? w.classes.Pick(choice, w.rng) : choice;
+  action = choice;
   if (chosen == kNone) {  // a full tree: no edge, so no update here
     w.regret_edges.resize(begin);
     return kNone;

@@ -15,7 +15,6 @@ namespace savanna::ismcts {
 void Search::Begin(const State& root, Player player, uint64_t seed) {
   ClearTree();
   Prepare(root, player, seed);
-  if (knowledge_.mo) BeginObservers(root);
 }
 
 void Search::ClearTree() {
@@ -105,11 +104,7 @@ std::vector<ActionEstimate> Search::RootEstimates() const {
 
 void Search::Iterate(const State& root, Worker& w) {
   Determinize(root, w);
-  if (knowledge_.mo) {
-    DescendObservers(w);
-  } else {
-    Descend(w);
-  }
+  Descend(w);
   PlayOut(w);
   BackUp(w);
 }
@@ -156,9 +151,7 @@ void Search::Descend(Worker& w) {
                              : Select(w, node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
       if (e != kNone) w.path.push_back(e);
-      // Keyed by the edge's action: the class, not the move played, with partially observable
-      // moves (the same otherwise).
-      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(e != kNone ? edges_[e].action : chosen[p]));
+      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
     }
     for (Player p : acting) Play(w, p, chosen[p]);
     if (off_tree) break;
@@ -181,12 +174,9 @@ void Search::PlayOut(Worker& w) {
 
 void Search::BackUp(const Worker& w) {
   // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
-  // player who chose it; with several observers, in every tree.
+  // player who chose it.
   BackUpPath(w.path, w);
   if (knowledge_.regret_matching) BackUpRegrets(w);
-  if (!knowledge_.mo) return;
-  for (size_t q = 0; q < size_t(observed_players_); ++q)
-    if (Player(q) != root_player_) observers_[q]->BackUpPath(w.observer_paths[q], w);
 }
 
 void Search::BackUpPath(const std::vector<uint32_t>& path, const Worker& w) {
@@ -200,15 +190,10 @@ void Search::BackUpPath(const std::vector<uint32_t>& path, const Worker& w) {
 uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Action& action) {
   w.scratch->LegalActions(p, w.legal);
   SAVANNA_CHECK(!w.legal.Empty());
-  // Partially observable moves: another player's choices are the classes of its legal actions
-  // that look alike to the searching player; the edges hold the classes' keys.
-  const bool merged = knowledge_.pom && p != root_player_;
-  const ActionList& choices = merged ? w.classes.Group(*w.scratch, p, w.legal) : w.legal;
   // With progressive bias, the policy's choice in this determinization gets the bonus.
-  Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
-                         ? tree_policy_->Choose(*w.scratch, p, w.legal, w.rng)
-                         : kInvalidAction;
-  if (merged && favourite != kInvalidAction) favourite = w.classes.KeyOf(favourite);
+  const Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
+                               ? tree_policy_->Choose(*w.scratch, p, w.legal, w.rng)
+                               : kInvalidAction;
   // Merge the sorted choices with the node's edges of `p` (sorted by action).
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
@@ -218,7 +203,7 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
   uint32_t ties = 0;  // edges with best_value so far
-  for (Action a : choices) {
+  for (Action a : w.legal) {
     while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
     if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
       w.untried.PushBack(a);
@@ -242,14 +227,13 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
   if (!w.untried.Empty() &&
       (knowledge_.widen <= 0 || tried < 1 + knowledge_.widen * std::sqrt(tried_visits))) {
     expanded = true;
-    const Action choice = ExpansionChoice(w, p, merged);
-    action = merged ? w.classes.Pick(choice, w.rng) : choice;
+    action = ExpansionChoice(w, p);
     if (!w.can_grow) return kNone;
-    const uint32_t inserted = InsertEdge(node, p, choice);
+    const uint32_t inserted = InsertEdge(node, p, action);
     ++edges_[inserted].available;
     return inserted;
   }
-  action = merged ? w.classes.Pick(edges_[best].action, w.rng) : edges_[best].action;
+  action = edges_[best].action;
   return best;
 }
 
@@ -266,16 +250,12 @@ double Search::UcbValue(const Worker& w, const Edge& edge, bool favourite) const
   return value;
 }
 
-Action Search::ExpansionChoice(Worker& w, Player p, bool merged) {
+Action Search::ExpansionChoice(Worker& w, Player p) {
   const int untried = w.untried.Size();
   if (tree_policy_ == nullptr || knowledge_.expand <= 0 ||
       (knowledge_.expand < 1 && w.rng.Uniform() >= knowledge_.expand))
     return w.untried[int(w.rng.Below(uint32_t(untried)))];
-  if (!merged) return tree_policy_->Choose(*w.scratch, p, w.untried, w.rng);
-  // The policy chooses among legal actions, never keys: the class of its choice among the
-  // actions of the untried classes.
-  w.classes.ActionsOf(w.untried, w.class_actions);
-  return w.classes.KeyOf(tree_policy_->Choose(*w.scratch, p, w.class_actions, w.rng));
+  return tree_policy_->Choose(*w.scratch, p, w.untried, w.rng);
 }
 
 uint32_t Search::NewNode() {

@@ -4,16 +4,12 @@
 // independently (decoupled UCT, or with TreeKnowledge::regret_matching by regret matching): each
 // has its own statistics at the node, none sees what the others picked, and the node's children
 // are keyed by the joint action.
-// With TreeKnowledge::mo, multiple observers: one such tree per player, walked together
-// (ismcts_multi_observer.cc).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
-#include "agents/ismcts_pom.h"
 #include "agents/search_common.h"
 #include "core/action_list.h"
 #include "core/hash.h"
@@ -78,16 +74,6 @@ struct TreeKnowledge {
   // uniformly at random (false: the lowest action id, the baseline). Exact ties are common
   // early, when several edges have the same visits and the same returns (all lost, say).
   bool random_ties = false;
-  // Partially observable moves (SO-ISMCTS+POM; ismcts_pom.h, docs/agents.md "Hidden moves and
-  // MO-ISMCTS"): at another player's decision the tree has one edge per class of actions that
-  // look alike to the searching player (State::PublicActionKey), chosen by UCB, and the action
-  // played is drawn uniformly from the class's legal actions (false: one edge per action).
-  bool pom = false;
-  // Multiple-observer ISMCTS (ismcts_multi_observer.cc, docs/agents.md "Multiple-observer
-  // ISMCTS"): one tree per player, walked together; each player selects in its own tree, and
-  // every other player's tree follows the move as that player sees it (false: one tree, the
-  // searching player's, the baseline).
-  bool mo = false;
   // Regret matching at simultaneous decisions (SM-MCTS-RM, Lanctot, Lisy and Winands 2013;
   // ismcts_regret.cc, docs/agents.md "Regret matching at simultaneous decisions"): each acting
   // player draws its choice from its regret-matching strategy mixed with `gamma` of uniform
@@ -113,13 +99,9 @@ struct Worker {
   Rng rng;
   std::unique_ptr<State> scratch;
   std::vector<uint32_t> path;  // the edges chosen in this iteration
-  // With knowledge.mo: observer_paths[q], the edges passed in player q's tree (q not searching).
-  std::array<std::vector<uint32_t>, kMaxPlayers> observer_paths;
   ActionList legal;
   ActionList untried;
-  PublicMoveClasses classes;  // with knowledge.pom: another player's `legal` by public key
-  ActionList class_actions;   // the legal actions of the untried classes, for the policy
-  PlayerValues values;        // the playout's values (SearchReturns) and win shares
+  PlayerValues values;  // the playout's values (SearchReturns) and win shares
   PlayerValues wins;
   Mast mast;             // used when the search UsesMoveAverages()
   bool can_grow = true;  // this iteration may add to the tree
@@ -186,12 +168,6 @@ class Search {
   RegretStats RootRegrets(Player player, Action edge_action) const;
 
   size_t NodeCount() const { return nodes_.size(); }
-  // For tests: the actions of `player`'s edges at the node that observer `observer`'s tree
-  // reaches from its root by the sequential edges `path` (actions, or the keys that observer's
-  // tree holds for others' moves), in action order; empty when no such node. Without mo only the
-  // searching player's tree exists.
-  std::vector<Action> EdgeActions(Player observer, const std::vector<Action>& path,
-                                  Player player) const;
   // Progressive history's score of `player`'s `action` in this search: its average value over
   // the iterations that played it, in the tree or the playout (1 when never played, or when
   // the search keeps no averages: neither `history` nor MAST).
@@ -216,22 +192,6 @@ class Search {
   void BackUp(const Worker& w);
   void BackUpPath(const std::vector<uint32_t>& path, const Worker& w);
 
-  // Multiple-observer ISMCTS (ismcts_multi_observer.cc). This search's tree is the searching
-  // player's; observers_[q] holds player q's tree (its root_player_ is q), made on first use.
-  // Begins every other player's tree for a search of `root`.
-  void BeginObservers(const State& root);
-  // The tree of observer `q` (this search's for the searching player).
-  Search& TreeOf(Player q) { return q == root_player_ ? *this : *observers_[size_t(q)]; }
-  // The edges passed in `q`'s tree in this iteration.
-  std::vector<uint32_t>& PathOf(Worker& w, Player q) const {
-    return q == root_player_ ? w.path : w.observer_paths[size_t(q)];
-  }
-  // Descend's counterpart: all players' trees in step (each in nodes[q]); ReserveForIteration in
-  // every tree decides w.can_grow.
-  void DescendObservers(Worker& w);
-  // In this (an observer's) tree: `p`'s edge at `node` for the move `p` made as this tree's
-  // player sees it (`key`), inserted if new; kNone when the tree may not grow.
-  uint32_t FollowEdge(const Worker& w, uint32_t node, Player p, Action key);
   // Readies `w` for a search of `root`: seeds its generator, resets its move averages, gives it a
   // scratch state of root's type.
   void PrepareWorker(Worker& w, const State& root, uint64_t seed) const;
@@ -265,9 +225,8 @@ class Search {
   // The UCB value of `edge` (visited at least once), with progressive bias if `favourite` and
   // progressive history.
   double UcbValue(const Worker& w, const Edge& edge, bool favourite) const;
-  // The untried action to expand (w.untried is not empty); with `merged`, w.untried holds the
-  // w.classes' keys and so does the result.
-  Action ExpansionChoice(Worker& w, Player p, bool merged);
+  // The untried action to expand (w.untried is not empty).
+  Action ExpansionChoice(Worker& w, Player p);
 
   PlayoutOptions playout_;
   TreeKnowledge knowledge_;
@@ -281,9 +240,7 @@ class Search {
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<JointChild> joints_;
-  std::vector<RegretStats> regrets_;                // with regret matching: regrets_[e] is edge e's
-  std::vector<std::unique_ptr<Search>> observers_;  // with knowledge_.mo (see BeginObservers)
-  int observed_players_ = 0;  // the players of the search's game (observers_ may hold more)
+  std::vector<RegretStats> regrets_;  // with regret matching: regrets_[e] is edge e's
 };
 
 }  // namespace savanna::ismcts

@@ -61,16 +61,6 @@ class State {
   virtual std::string PublicActionString(Player player, Action action) const {
     return ActionToString(player, action);
   }
-  // The public text's allocation-free twin, for search: an action id standing for how
-  // `player`'s `action` (legal now) looks to everybody else. Two legal actions of `player` have
-  // the same key exactly when their PublicActionString agree, and a key depends on nothing the
-  // others cannot see (it is the same in every determinization from another seat's view). ISMCTS
-  // merges look-alike moves of other players by it (`pom`, docs/agents.md "Hidden moves and
-  // MO-ISMCTS"). Default: the action itself (every move public). Kilimanjaro: every counter
-  // placement on one space has one key. The conformance suite checks both properties.
-  virtual Action PublicActionKey([[maybe_unused]] Player player, Action action) const {
-    return action;
-  }
   // The same action as data, for front ends and bots that read meaning from fields, never from
   // text: a JSON object with a string "kind" and named fields ({"kind": "play", "animal":
   // "zebra", "count": 2}), defined by the game and documented in docs/rules/<game>.md. Unique

@@ -29,15 +29,6 @@ inline void PlayRandomly(State& state, int moves, uint64_t seed) {
   }
 }
 
-// The distinct public keys of `player`'s legal actions in `state`.
-inline std::set<Action> KeysOf(const State& state, Player player) {
-  ActionList legal;
-  state.LegalActions(player, legal);
-  std::set<Action> keys;
-  for (Action a : legal) keys.insert(state.PublicActionKey(player, a));
-  return keys;
-}
-
 // The moves of a whole game of `spec` between agents of `agent_spec`, one per seat (seeded by
 // seat), every move checked legal.
 inline std::vector<Action> AgentsGame(const std::string& spec, const std::string& agent_spec,

@@ -2,7 +2,7 @@
 // own thread, and for every configuration of every game (the conformance suite's list) checks
 // that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
 // rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations (also with the policy
-// in the tree, with partially observable moves and with regret matching at simultaneous
+// in the tree and with regret matching at simultaneous
 // decisions) allocate nothing once warmed up (a search
 // reuses its tree's storage from one decision to the next). At compile time: each game's data is
 // trivially copyable, so copying a state is a flat copy.
@@ -159,43 +159,18 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     EXPECT_EQ(after_warm_up(knowing), 0)
         << config.spec << ": ISMCTS iterations with the policy in the tree and history";
 
-    // Partially observable moves: another player's actions grouped by their public keys (in
-    // Kilimanjaro's set-up, at move 12, the placements), with the policy choosing the classes.
-    ismcts::Search merging(
-        0.7, 0, 0.5, 0, policy_playouts,
-        ismcts::TreeKnowledge{
-            .expand = 0.8, .bias = 1.0, .widen = 1.0, .history = 1.0, .pom = true});
-    EXPECT_EQ(after_warm_up(merging), 0)
-        << config.spec << ": ISMCTS iterations with partially observable moves";
     // Regret matching at the simultaneous decisions (simul=rm): the regrets beside the edges and
-    // the worker's record of the steps grow with the tree, then stay; also with partially
-    // observable moves (another player's classes drawn by regret).
+    // the worker's record of the steps grow with the tree, then stay.
     ismcts::Search regret(0.7, 0, 0.5, 0, {},
                           ismcts::TreeKnowledge{.regret_matching = true, .gamma = 0.1});
     EXPECT_EQ(after_warm_up(regret), 0)
         << config.spec << ": ISMCTS iterations with regret matching";
-    ismcts::Search regret_merging(
-        0.7, 0, 0.5, 0, policy_playouts,
-        ismcts::TreeKnowledge{.expand = 0.8, .pom = true, .regret_matching = true, .gamma = 0.1});
-    EXPECT_EQ(after_warm_up(regret_merging), 0)
-        << config.spec << ": ISMCTS iterations with regret matching and partially observable moves";
     // Reopened simultaneous steps (reopen=1): the other players' hidden submissions taken back in
     // every determinization, their choices then made in the tree (the levels search so).
     ismcts::Search reopened(0.7, 0, 0.5, 0, policy_playouts,
                             ismcts::TreeKnowledge{.expand = 1.0, .widen = 1.0, .reopen = true});
     EXPECT_EQ(after_warm_up(reopened), 0)
         << config.spec << ": ISMCTS iterations with reopened simultaneous steps";
-    // Multiple observers: every player's tree walked together (with the policy in the tree, so
-    // that the observers' own selections use it too).
-    ismcts::Search observers(
-        0.7, 0, 0.5, 0, policy_playouts,
-        ismcts::TreeKnowledge{
-            .expand = 0.8, .bias = 1.0, .widen = 1.0, .history = 1.0, .mo = true});
-    EXPECT_EQ(after_warm_up(observers), 0)
-        << config.spec << ": ISMCTS iterations with multiple observers";
-    ismcts::Search plain_observers(0.7, 0, 0.5, 0, {}, ismcts::TreeKnowledge{.mo = true});
-    EXPECT_EQ(after_warm_up(plain_observers), 0)
-        << config.spec << ": ISMCTS iterations with multiple observers, random playouts";
   }
 }
 

@@ -150,15 +150,14 @@ TEST(RegretMatching, ParametersAreOffByDefaultCheckedAndRefusedInCombinations) {
   for (const char* word : {"simul=ucb", "gamma=0.1", "final=visits"})
     EXPECT_NE((*plain)->Spec().find(word), std::string::npos) << (*plain)->Spec();
   for (const char* spec : {"ismcts(simul=rm)", "ismcts(simul=rm,gamma=0.2,final=average)",
-                           "ismcts(simul=rm,pom=1)", "ismcts(simul=rm,threads=2)"})
+                           "ismcts(simul=rm,threads=2)"})
     EXPECT_TRUE(MakeAgent(spec, 1).has_value()) << spec;
   for (const auto& [spec, words] : std::vector<std::pair<std::string, std::string>>{
            {"ismcts(simul=exp3)", "'simul'"},
            {"ismcts(simul=rm,gamma=1.5)", "gamma"},
            {"ismcts(simul=rm,final=best)", "'final'"},
            {"ismcts(final=average)", "final=average needs simul=rm"},
-           {"ismcts(final=sample,simul=ucb)", "final=sample needs simul=rm"},
-           {"ismcts(simul=rm,mo=1)", "simul=rm does not combine with mo=true"}}) {
+           {"ismcts(final=sample,simul=ucb)", "final=sample needs simul=rm"}}) {
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;
     EXPECT_NE(agent.error().message.find(words), std::string::npos) << agent.error().message;
@@ -180,7 +179,7 @@ TEST(RegretMatching, PlaysLegalReproducibleGamesInEveryCombination) {
   for (const char* spec : {"kalimambo(players=2)", "kap_kairo(players=2)"}) {
     for (const char* agent :
          {"ismcts(iters=100,simul=rm)", "ismcts(iters=100,simul=rm,final=average,gamma=0.3)",
-          "ismcts(iters=100,simul=rm,final=sample,threads=2)", "ismcts(iters=100,simul=rm,pom=1)",
+          "ismcts(iters=100,simul=rm,final=sample,threads=2)",
           "ismcts(iters=100,simul=rm,threads=2)"})
       testing::AgentsGame(spec, agent, 5);
     EXPECT_EQ(testing::AgentsGame(spec, "ismcts(iters=100,simul=rm,final=sample)", 6),

@@ -108,16 +108,5 @@ TEST(ReopenedSearch, ChangesOnlyDecisionsAfterAHiddenSubmission) {
   for (const ActionEstimate& e : chosen) EXPECT_TRUE(second->IsLegal(1, e.action)) << e.action;
 }
 
-TEST(ReopenedSearch, RefusedWithMultipleObservers) {
-  for (const char* spec : {"ismcts(reopen=1,mo=1)"}) {
-    auto agent = MakeAgent(spec, 1);
-    ASSERT_FALSE(agent.has_value()) << spec;
-    EXPECT_NE(agent.error().message.find("reopen=true does not combine"), std::string::npos)
-        << agent.error().message;
-  }
-  EXPECT_TRUE(MakeAgent("ismcts(reopen=1,pom=1,threads=2)", 1).has_value());
-  EXPECT_TRUE(MakeAgent("ismcts(reopen=1,simul=rm)", 1).has_value());
-}
-
 }  // namespace
 }  // namespace savanna

@@ -46,8 +46,8 @@ TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
       "ismcts(bias=0,c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,final=visits,gamma=0.1,"
       "history=0,iters=300,"
       "margin=0.5,"
-      "mast=0,mo=false,"
-      "playout=random,pom=false,reopen=false,seed=9,simul=ucb,threads=1,ties=first,"
+      "mast=0,"
+      "playout=random,reopen=false,seed=9,simul=ucb,threads=1,ties=first,"
       "time=0,tree_mb=0,"
       "widen=0)");
   auto again = Make(ismcts->Spec(), 1);

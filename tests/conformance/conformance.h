@@ -34,8 +34,7 @@ namespace savanna::conformance {
 // changes no other viewer's view and no other player's options; every order of the simultaneous
 // submissions gives the same state; at a sequential step, actions that leave a viewer's view
 // identical afterwards have the same PublicActionString (so a log names nothing the viewer cannot
-// see), and PublicActionKey agrees exactly when PublicActionString does and is the same in a
-// determinization from every other viewer (at most kMaxPublicStringChecks such steps per
+// see) (at most kMaxPublicStringChecks such steps per
 // configuration, kMaxPublicStringActions actions each). Fully checked are every step of the first
 // kFullCheckGames games (whose records are also written, read and replayed) and about
 // kSampledStepsPerGame random steps of each later game. Cost: a fully checked step is about 1 ms of

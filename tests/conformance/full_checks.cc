@@ -395,7 +395,6 @@ bool GameChecker::CheckPublicStrings() {
     for (Player v = kSpectator; v < state_->NumPlayers(); ++v)
       if (v != p) views.back().push_back(scratch_->View(v).dump());
   }
-  if (!CheckPublicKeys(p, actions, texts)) return false;
   for (size_t i = 0; i < actions.size(); ++i)
     for (size_t j = i + 1; j < actions.size(); ++j) {
       if (states[i] == states[j]) continue;
@@ -411,41 +410,6 @@ bool GameChecker::CheckPublicStrings() {
       if (structured[i] != structured[j])
         return Fail(pair + "structured forms differ: " + structured[i] + " and " + structured[j]);
     }
-  return true;
-}
-
-// A public key (State::PublicActionKey) is the public text as an action id, for search: two
-// actions have the same key exactly when their public texts agree, and the key depends on
-// nothing the others cannot see: in a determinization from any other viewer's view, each action
-// still legal there has the same key.
-bool GameChecker::CheckPublicKeys(Player p, const std::vector<Action>& actions,
-                                  const std::vector<std::string>& texts) {
-  std::vector<Action> keys;
-  for (Action a : actions) {
-    keys.push_back(state_->PublicActionKey(p, a));
-    if (keys.back() < 0 || keys.back() >= game_.NumDistinctActions())
-      return Fail("PublicActionKey(" + std::to_string(p) + ", " + std::to_string(a) + ") is " +
-                  std::to_string(keys.back()) + ", not an action id");
-  }
-  for (size_t i = 0; i < actions.size(); ++i)
-    for (size_t j = i + 1; j < actions.size(); ++j)
-      if ((keys[i] == keys[j]) != (texts[i] == texts[j]))
-        return Fail("player " + std::to_string(p) + "'s actions '" + texts[i] + "' and '" +
-                    texts[j] + "' (public texts) have the public keys " + std::to_string(keys[i]) +
-                    " and " + std::to_string(keys[j]) +
-                    ": keys must agree exactly when the public texts do");
-  for (Player v = kSpectator; v < state_->NumPlayers(); ++v) {
-    if (v == p) continue;
-    scratch_->CopyFrom(*state_);
-    scratch_->DeterminizeInPlace(v, check_rng_);
-    for (size_t i = 0; i < actions.size(); ++i)
-      if (scratch_->IsLegal(p, actions[i]) && scratch_->PublicActionKey(p, actions[i]) != keys[i])
-        return Fail("the public key of player " + std::to_string(p) + "'s '" + texts[i] +
-                    "' changes in a determinization from viewer " + std::to_string(v) +
-                    "'s view (" + std::to_string(keys[i]) + ", then " +
-                    std::to_string(scratch_->PublicActionKey(p, actions[i])) +
-                    "): it depends on something hidden");
-  }
   return true;
 }
 

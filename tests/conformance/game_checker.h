@@ -51,8 +51,6 @@ class GameChecker {
   bool CheckSubmissionSecrecy();
   bool CheckOrderIndependence();
   bool CheckPublicStrings();
-  bool CheckPublicKeys(Player p, const std::vector<Action>& actions,
-                       const std::vector<std::string>& texts);
   // The observation tensor and the game type (tensor_checks.cc).
   bool CheckShape();
   // Writes `viewer`'s tensor of `s` into `out`, checking that it fills exactly its shape.

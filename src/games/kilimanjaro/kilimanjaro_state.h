@@ -96,8 +96,6 @@ class KilimanjaroState final : public StateBase<KilimanjaroState, KiliData, Conf
   // A placement names no kind to the others: "place a counter on 37".
   std::string PublicActionString(Player player, Action action) const override;
   Json PublicStructuredAction(Player player, Action action) const override;
-  // Every placement on one space has one key, the banana's id there.
-  Action PublicActionKey(Player player, Action action) const override;
   // Scores: positions on the trail (the base camp counts as trail_length). Winners: the
   // expedition at the base camp; otherwise the furthest, ties broken by the distance each would
   // move next, then shared.

@@ -175,12 +175,6 @@ std::string KilimanjaroState::PublicActionString(Player player, Action action) c
   return ActionToString(player, action);
 }
 
-Action KilimanjaroState::PublicActionKey(Player, Action action) const {
-  if (action >= kFirstPlaceAction && action < kFirstPlayAction)
-    return PlaceAction(CounterKind::kBanana, action % kMaxSpaces);
-  return action;
-}
-
 // Fields as in the view: a card is {"type", "value"}, seats are numbers, piles count from 1.
 Json KilimanjaroState::StructuredAction(Player, Action action) const {
   const Config& c = config();
