@@ -32,13 +32,9 @@ ParamSpec SeedParam() {
 // Builds an agent from resolved parameters and the seed to use.
 using AgentMaker = std::unique_ptr<Agent> (*)(const Params& params, uint64_t seed);
 
-// Checks resolved parameters for combinations the declarations cannot refuse.
-using ParamsCheck = Result<void> (*)(const Params& params);
-
 struct AgentKind {
   AgentInfo info;
   AgentMaker make;
-  ParamsCheck check = nullptr;
 };
 
 std::vector<ParamSpec> WithSeed(std::vector<ParamSpec> specs) {
@@ -61,8 +57,7 @@ const std::vector<AgentKind>& Kinds() {
         {{"ismcts",
           "single-observer Information Set MCTS with decoupled UCT at simultaneous decisions",
           WithSeed(IsmctsParamSpecs())},
-         MakeIsmctsAgent,
-         CheckIsmctsParams},
+         MakeIsmctsAgent},
         {{"greedy",
           "one ply with the game's knowledge: the game's rollout policy on one determinization "
           "(random in a game without one)",
@@ -198,8 +193,6 @@ Result<AgentFactory> MakeAgentFactory(std::string_view spec_text) {
   }
   auto params = ResolveParams(kind->info.params, *spec);
   if (!params) return tl::unexpected(params.error());
-  if (kind->check != nullptr)
-    if (auto checked = kind->check(*params); !checked) return tl::unexpected(checked.error());
   const bool fixed_seed = std::any_of(spec->args.begin(), spec->args.end(),
                                       [](const auto& arg) { return arg.first == "seed"; });
   const uint64_t own_seed = fixed_seed ? uint64_t(params->Int("seed")) : 0;

@@ -2,18 +2,12 @@
 // final choice.
 #include "agents/ismcts_agent.h"
 
-#include <map>
-
 #include "agents/ismcts_search.h"
 #include "agents/search_agent.h"
 #include "core/check.h"
 
 namespace savanna {
 namespace {
-
-// The `final` parameter: the move at a simultaneous root is the most visited (the baseline), or
-// with simul=rm the most likely in the average strategy, or one drawn from it.
-enum class FinalChoice { kVisits, kAverage, kSample };
 
 class IsmctsAgent final : public SearchAgent {
  public:
@@ -25,44 +19,7 @@ class IsmctsAgent final : public SearchAgent {
                                         bool take_forced) override;
 
   std::vector<std::unique_ptr<ismcts::Search>> searches_;  // one per thread
-  FinalChoice final_;
 };
-
-FinalChoice FinalOf(const Params& params) {
-  const std::string& final = params.Choice("final");
-  return final == "average"  ? FinalChoice::kAverage
-         : final == "sample" ? FinalChoice::kSample
-                             : FinalChoice::kVisits;
-}
-
-// The move from the searches' root average strategies (summed by action): the most likely (ties:
-// the lower id), or with `sample` one drawn from it by `rng`. kInvalidAction when they are empty.
-Action FromAverageStrategy(const std::vector<std::unique_ptr<ismcts::Search>>& searches,
-                           bool sample, Rng rng) {
-  std::map<Action, double> sums;
-  double total = 0;
-  for (const auto& search : searches)
-    for (const ismcts::ActionWeight& w : search->RootStrategy()) {
-      sums[w.action] += w.weight;
-      total += w.weight;
-    }
-  if (total <= 0) return kInvalidAction;
-  Action best = kInvalidAction;
-  double best_weight = 0;
-  double target = rng.Uniform() * total;
-  for (const auto& [action, weight] : sums) {
-    if (sample && weight > 0) {
-      best = action;  // the last with weight, should rounding leave `target` unspent
-      if (target < weight) return action;
-      target -= weight;
-    }
-    if (!sample && weight > best_weight) {
-      best = action;
-      best_weight = weight;
-    }
-  }
-  return best;
-}
 
 }  // namespace
 
@@ -98,16 +55,6 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
   specs.push_back(ParamSpec::Choice("ties", "first", {"first", "random"},
                                     "how selection breaks exact ties of UCB value: the lowest "
                                     "action id (first, the baseline) or uniformly at random"));
-  specs.push_back(ParamSpec::Choice("simul", "ucb", {"ucb", "rm"},
-                                    "selection at simultaneous decisions: ucb: decoupled UCB (the "
-                                    "baseline); rm: regret matching with gamma exploration"));
-  specs.push_back(ParamSpec::Double("gamma", 0.1, 0, 1,
-                                    "with simul=rm: the share of uniformly random choices mixed "
-                                    "into the regret-matching strategy"));
-  specs.push_back(ParamSpec::Choice("final", "visits", {"visits", "average", "sample"},
-                                    "the move at a simultaneous root: visits: the most visited "
-                                    "(the baseline); with simul=rm: average: the most likely in "
-                                    "the average strategy; sample: drawn from it"));
   specs.push_back(ParamSpec::Bool("reopen", false,
                                   "at a simultaneous step, take back the other players' hidden "
                                   "submissions in each determinization, so that the search "
@@ -115,16 +62,8 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
   return specs;
 }
 
-Result<void> CheckIsmctsParams(const Params& params) {
-  if (params.Choice("final") != "visits" && params.Choice("simul") != "rm")
-    return Fail(ErrorCode::kInvalidArgument,
-                "ismcts: final=" + params.Choice("final") +
-                    " needs simul=rm (the average strategy exists only with regret matching)");
-  return {};
-}
-
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
-    : SearchAgent("ismcts", params, seed), final_(FinalOf(params)) {
+    : SearchAgent("ismcts", params, seed) {
   const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
   const int trees = threads();
   for (int t = 0; t < trees; ++t)
@@ -133,8 +72,7 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
                               params.Double("widen"), params.Double("history"),
-                              params.Choice("ties") == "random", params.Choice("simul") == "rm",
-                              params.Double("gamma"), params.Bool("reopen")}));
+                              params.Choice("ties") == "random", params.Bool("reopen")}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.
@@ -158,19 +96,8 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
     return MergeEstimates(parts);
   }
   Action Pick(const std::vector<ActionEstimate>& estimates) const override {
-    // The tree's root decides whether it is simultaneous (with reopen=1 it may be where the
-    // state has one seat to act); at a sequential root no strategy is summed, so the average is
-    // empty and the most visited is played.
-    if (agent_.final_ != FinalChoice::kVisits) {
-      const Action action =
-          FromAverageStrategy(agent_.searches_, agent_.final_ == FinalChoice::kSample,
-                              Rng(DeriveSeed(seed(), kFinalDrawStream)));
-      if (action != kInvalidAction) return action;
-    }
     return MostVisited(estimates);
   }
-  // The generator stream of final=sample's draw (the parts' searches use streams 0..threads-1).
-  static constexpr uint64_t kFinalDrawStream = 1'000'003;
 };
 
 std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,

@@ -10,17 +10,13 @@
 
 #include "agents/agent.h"
 #include "core/params.h"
-#include "core/result.h"
 
 namespace savanna {
 
 // Declared parameters: iters, time, c, depth, margin, threads, tree_mb, the
 // playout's (playout, eps, cutoff, mast), the tree's knowledge (expand, bias, widen, history),
-// simul, gamma, final, reopen; the agent table adds seed.
+// reopen; the agent table adds seed.
 std::vector<ParamSpec> IsmctsParamSpecs();
-// Checks the combinations of resolved parameters that the declarations cannot (final without
-// simul=rm).
-Result<void> CheckIsmctsParams(const Params& params);
 // The agent with resolved `params`; `seed` seeds its generator (one draw per decision).
 std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed);
 

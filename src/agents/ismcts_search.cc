@@ -21,7 +21,6 @@ void Search::ClearTree() {
   nodes_.clear();
   edges_.clear();
   joints_.clear();
-  regrets_.clear();
 }
 
 void Search::Prepare(const State& root, Player player, uint64_t seed) {
@@ -61,7 +60,7 @@ int64_t Search::Continue(const State& root, BudgetClock& clock) {
 
 size_t Search::TreeBytes() const {
   return nodes_.capacity() * sizeof(Node) + edges_.capacity() * sizeof(Edge) +
-         joints_.capacity() * sizeof(JointChild) + regrets_.capacity() * sizeof(RegretStats);
+         joints_.capacity() * sizeof(JointChild);
 }
 
 bool Search::ReserveForIteration() {
@@ -87,7 +86,7 @@ bool Search::ReserveForIteration() {
     return true;
   };
   return reserve(nodes_, 1) && reserve(joints_, 1) && reserve(edges_, size_t(kMaxPlayers)) &&
-         (!knowledge_.regret_matching || reserve(regrets_, size_t(kMaxPlayers))) && fits();
+         fits();
 }
 
 std::vector<ActionEstimate> Search::RootEstimates() const {
@@ -118,8 +117,6 @@ void Search::Determinize(const State& root, Worker& w) {
 
 void Search::Descend(Worker& w) {
   w.path.clear();
-  w.regret_steps.clear();
-  w.regret_edges.clear();
   w.can_grow = ReserveForIteration();
 
   // Step 2. Selection and expansion: descend until a node is created (or, in a full tree, an
@@ -146,9 +143,7 @@ void Search::Descend(Worker& w) {
     bool off_tree = false;
     Hasher joint;
     for (Player p : acting) {
-      const uint32_t e = knowledge_.regret_matching
-                             ? SelectByRegret(w, node, p, expanded, chosen[p])
-                             : Select(w, node, p, expanded, chosen[p]);
+      const uint32_t e = Select(w, node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
       if (e != kNone) w.path.push_back(e);
       joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
@@ -176,7 +171,6 @@ void Search::BackUp(const Worker& w) {
   // Step 4. Backpropagation: each edge collects the value (and, apart, the win share) of the
   // player who chose it.
   BackUpPath(w.path, w);
-  if (knowledge_.regret_matching) BackUpRegrets(w);
 }
 
 void Search::BackUpPath(const std::vector<uint32_t>& path, const Worker& w) {
@@ -275,7 +269,6 @@ uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
   edge.player = p;
   edge.next = prev == kNone ? nodes_[node].first_edge : edges_[prev].next;
   edges_.push_back(edge);
-  if (knowledge_.regret_matching) regrets_.emplace_back();
   const uint32_t index = uint32_t(edges_.size() - 1);
   if (prev == kNone) {
     nodes_[node].first_edge = index;

@@ -1,7 +1,7 @@
 // Single-observer Information Set MCTS (Cowling, Powley and Whitehouse 2012) over the core API:
 // one tree per searching player, each iteration on a fresh determinization of the root from
 // that player's point of view. At a simultaneous decision the acting players select
-// independently (decoupled UCT, or with TreeKnowledge::regret_matching by regret matching): each
+// independently (decoupled UCT): each
 // has its own statistics at the node, none sees what the others picked, and the node's children
 // are keyed by the joint action.
 #pragma once
@@ -74,13 +74,6 @@ struct TreeKnowledge {
   // uniformly at random (false: the lowest action id, the baseline). Exact ties are common
   // early, when several edges have the same visits and the same returns (all lost, say).
   bool random_ties = false;
-  // Regret matching at simultaneous decisions (SM-MCTS-RM, Lanctot, Lisy and Winands 2013;
-  // ismcts_regret.cc, docs/agents.md "Regret matching at simultaneous decisions"): each acting
-  // player draws its choice from its regret-matching strategy mixed with `gamma` of uniform
-  // exploration and updates its regrets with the outcome-sampling estimate (false: decoupled
-  // UCB, the baseline). Sequential decisions are unchanged.
-  bool regret_matching = false;
-  double gamma = 0.1;
   // Reopened simultaneous steps (docs/agents.md "Reopened simultaneous steps"): each
   // determinization takes back the other players' hidden submissions of the step under way
   // (State::ReopenHiddenSubmissions), so the search chooses them as at a step's first submission
@@ -105,30 +98,6 @@ struct Worker {
   PlayerValues wins;
   Mast mast;             // used when the search UsesMoveAverages()
   bool can_grow = true;  // this iteration may add to the tree
-  // With knowledge.regret_matching: one step per player and simultaneous node of this
-  // iteration's path, for the regret update after the playout. The edges of the choices that
-  // were legal and tried there (the drawn one included) are regret_edges[begin, end).
-  struct RegretStep {
-    Player player;
-    uint32_t chosen;     // the edge drawn
-    double probability;  // the chance it was drawn with (exploration included)
-    uint32_t begin, end;
-  };
-  std::vector<RegretStep> regret_steps;
-  std::vector<uint32_t> regret_edges;
-};
-
-// Regret matching's statistics of one edge (ismcts_regret.cc); a vector beside the edges holds
-// them only when the search uses regret matching, so the baseline's edges stay as they are.
-struct RegretStats {
-  double regret = 0;    // the cumulative regret of not having played the edge's action
-  double strategy = 0;  // the sum of the chances the action was drawn with (as played)
-};
-
-// An action's weight in the root's average strategy (Search::RootStrategy).
-struct ActionWeight {
-  Action action = kInvalidAction;
-  double weight = 0;
 };
 
 // One search tree with its scratch state and buffers. Reused from decision to decision: after
@@ -158,14 +127,6 @@ class Search {
 
   // The root's statistics for the searching player, one per action tried, in action order.
   std::vector<ActionEstimate> RootEstimates() const;
-
-  // With regret matching: the searching player's average strategy at the root, the sums of the
-  // chances each action tried was drawn with, in action order (not normalised; all zero unless
-  // the root is a simultaneous decision). Empty without regret matching.
-  std::vector<ActionWeight> RootStrategy() const;
-  // For tests: the regret-matching statistics of `edge_action` of `player` at the root (zero
-  // when the edge does not exist or the search does not use regret matching).
-  RegretStats RootRegrets(Player player, Action edge_action) const;
 
   size_t NodeCount() const { return nodes_.size(); }
   // Progressive history's score of `player`'s `action` in this search: its average value over
@@ -202,12 +163,6 @@ class Search {
   // `expanded`), otherwise the UCB choice among the legal ones. Counts availability. When the
   // tree is full and an untried action is picked, returns kNone (`action` is the pick).
   uint32_t Select(Worker& w, uint32_t node, Player p, bool& expanded, Action& action);
-  // Regret matching (ismcts_regret.cc). Select's counterpart at a simultaneous decision: `p`
-  // draws from its strategy at `node` (an untried action is expanded when drawn), adds the
-  // strategy to its average and records the step in w.regret_steps.
-  uint32_t SelectByRegret(Worker& w, uint32_t node, Player p, bool& expanded, Action& action);
-  // The regret updates of w.regret_steps with the playout's values.
-  void BackUpRegrets(const Worker& w);
   uint32_t NewNode();
   uint32_t InsertEdge(uint32_t node, Player p, Action a);
   // The node after `edge` (sequential) or after the joint action `key` (decoupled), created
@@ -240,7 +195,6 @@ class Search {
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<JointChild> joints_;
-  std::vector<RegretStats> regrets_;  // with regret matching: regrets_[e] is edge e's
 };
 
 }  // namespace savanna::ismcts

@@ -2,8 +2,7 @@
 // own thread, and for every configuration of every game (the conformance suite's list) checks
 // that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
 // rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations (also with the policy
-// in the tree and with regret matching at simultaneous
-// decisions) allocate nothing once warmed up (a search
+// in the tree and with reopened simultaneous steps) allocate nothing once warmed up (a search
 // reuses its tree's storage from one decision to the next). At compile time: each game's data is
 // trivially copyable, so copying a state is a flat copy.
 #include <gtest/gtest.h>
@@ -159,12 +158,6 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     EXPECT_EQ(after_warm_up(knowing), 0)
         << config.spec << ": ISMCTS iterations with the policy in the tree and history";
 
-    // Regret matching at the simultaneous decisions (simul=rm): the regrets beside the edges and
-    // the worker's record of the steps grow with the tree, then stay.
-    ismcts::Search regret(0.7, 0, 0.5, 0, {},
-                          ismcts::TreeKnowledge{.regret_matching = true, .gamma = 0.1});
-    EXPECT_EQ(after_warm_up(regret), 0)
-        << config.spec << ": ISMCTS iterations with regret matching";
     // Reopened simultaneous steps (reopen=1): the other players' hidden submissions taken back in
     // every determinization, their choices then made in the tree (the levels search so).
     ismcts::Search reopened(0.7, 0, 0.5, 0, policy_playouts,
