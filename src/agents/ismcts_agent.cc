@@ -48,10 +48,6 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                     "fewer than 1+widen*sqrt(visits) of its legal actions were "
                                     "tried (0: all before UCB); with expand, in the policy's "
                                     "order"));
-  specs.push_back(ParamSpec::Double("history", 0, 0, 100,
-                                    "progressive history: a tried edge gets history*H/((1-mean)*"
-                                    "visits+1) on top of its UCB value, H its action's average "
-                                    "value anywhere in the search (0: none)"));
   specs.push_back(ParamSpec::Choice("ties", "first", {"first", "random"},
                                     "how selection breaks exact ties of UCB value: the lowest "
                                     "action id (first, the baseline) or uniformly at random"));
@@ -71,8 +67,8 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
         ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
-                              params.Double("widen"), params.Double("history"),
-                              params.Choice("ties") == "random", params.Bool("reopen")}));
+                              params.Double("widen"), params.Choice("ties") == "random",
+                              params.Bool("reopen")}));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

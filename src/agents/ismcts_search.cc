@@ -34,18 +34,8 @@ void Search::Prepare(const State& root, Player player, uint64_t seed) {
 
 void Search::PrepareWorker(Worker& w, const State& root, uint64_t seed) const {
   w.rng.Seed(seed);
-  // No game lasts longer than MaxGameLength actions, so neither a path nor an iteration's moves
-  // outgrow this room: no allocation later, whatever the iterations turn out to be (the
-  // threads of a shared tree make them differ from run to run).
-  const size_t longest = size_t(root.game().MaxGameLength());
-  w.path.reserve(longest);
-  // Without MAST in the playouts the table only serves progressive history: its choices are
-  // then uniformly random (epsilon 1), as a playout's would be without it.
-  if (UsesMoveAverages()) {
-    w.mast.Reset(root.NumPlayers(), root.game().NumDistinctActions(),
-                 playout_.mast > 0 ? playout_.mast : 1.0);
-    w.mast.ReserveMoves(longest);
-  }
+  // No game lasts longer than MaxGameLength actions, so a path never outgrows this room.
+  w.path.reserve(size_t(root.game().MaxGameLength()));
   if (!w.scratch || !SameType(*w.scratch, root)) w.scratch = root.Clone();
 }
 
@@ -155,16 +145,11 @@ void Search::Descend(Worker& w) {
   }
 }
 
-void Search::Play(Worker& w, Player p, Action action) {
-  w.scratch->ApplyUnchecked(p, action);
-  if (UsesMoveAverages()) w.mast.Record(p, action);
-}
+void Search::Play(Worker& w, Player p, Action action) { w.scratch->ApplyUnchecked(p, action); }
 
 void Search::PlayOut(Worker& w) {
   // Step 3. Playout: to the end, or cut off and evaluated (PlayoutOptions).
-  Mast* mast = UsesMoveAverages() ? &w.mast : nullptr;
-  Playout(*w.scratch, w.rng, w.legal, policy_, playout_, margin_weight_, w.values, w.wins, mast);
-  if (mast != nullptr) mast->Update(w.values);
+  Playout(*w.scratch, w.rng, w.legal, policy_, playout_, margin_weight_, w.values, w.wins);
 }
 
 void Search::BackUp(const Worker& w) {
@@ -207,8 +192,8 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
     ++edge.available;
     ++tried;
     tried_visits += edge.visits;
-    const double value = edge.visits == 0 ? std::numeric_limits<double>::infinity()
-                                          : UcbValue(w, edge, a == favourite);
+    const double value =
+        edge.visits == 0 ? std::numeric_limits<double>::infinity() : UcbValue(edge, a == favourite);
     if (value > best_value) {
       best_value = value;
       best = e;
@@ -231,16 +216,11 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
   return best;
 }
 
-double Search::UcbValue(const Worker& w, const Edge& edge, bool favourite) const {
+double Search::UcbValue(const Edge& edge, bool favourite) const {
   const double visits = double(edge.visits);
   const double mean = edge.reward / visits;
   double value = mean + c_ * std::sqrt(std::log(double(edge.available)) / visits);
   if (favourite) value += knowledge_.bias / (visits + 1);
-  // Progressive history: the action's average anywhere in the search, a pull that fades with
-  // the edge's visits, more slowly the better the edge does (with mean 1 it stays).
-  if (knowledge_.history > 0)
-    value += knowledge_.history * w.mast.Average(Player(edge.player), edge.action) /
-             ((1 - mean) * visits + 1);
   return value;
 }
 

@@ -64,12 +64,6 @@ struct TreeKnowledge {
   // the policy's order of preference.
   double widen = 0;
 
-  // Progressive history (Nijssen and Winands 2011; needs no policy): a tried edge gets
-  // history * H / ((1 - mean) * visits + 1) on top of its UCB value, H its player's average value
-  // for its action anywhere in this search's iterations, tree and playout moves alike (the MAST
-  // table, agents/mast.h), mean and visits the edge's own (0: none, the baseline).
-  double history = 0;
-
   // Random tie-breaking: among legal edges with the same UCB value, selection takes one
   // uniformly at random (false: the lowest action id, the baseline). Exact ties are common
   // early, when several edges have the same visits and the same returns (all lost, say).
@@ -96,7 +90,6 @@ struct Worker {
   ActionList untried;
   PlayerValues values;  // the playout's values (SearchReturns) and win shares
   PlayerValues wins;
-  Mast mast;             // used when the search UsesMoveAverages()
   bool can_grow = true;  // this iteration may add to the tree
 };
 
@@ -129,12 +122,6 @@ class Search {
   std::vector<ActionEstimate> RootEstimates() const;
 
   size_t NodeCount() const { return nodes_.size(); }
-  // Progressive history's score of `player`'s `action` in this search: its average value over
-  // the iterations that played it, in the tree or the playout (1 when never played, or when
-  // the search keeps no averages: neither `history` nor MAST).
-  double HistoryScore(Player player, Action action) const {
-    return UsesMoveAverages() ? own_.mast.Average(player, action) : 1.0;
-  }
   // What the tree's storage takes now (its vectors' capacity), in bytes.
   size_t TreeBytes() const;
 
@@ -177,17 +164,13 @@ class Search {
   int max_depth_;
   double margin_weight_;
   size_t max_bytes_;
-  // The UCB value of `edge` (visited at least once), with progressive bias if `favourite` and
-  // progressive history.
-  double UcbValue(const Worker& w, const Edge& edge, bool favourite) const;
+  // The UCB value of `edge` (visited at least once), with progressive bias if `favourite`.
+  double UcbValue(const Edge& edge, bool favourite) const;
   // The untried action to expand (w.untried is not empty).
   Action ExpansionChoice(Worker& w, Player p);
 
   PlayoutOptions playout_;
   TreeKnowledge knowledge_;
-  // Whether the search keeps per-(player, action) averages: for MAST's playout moves, or for
-  // progressive history in the tree.
-  bool UsesMoveAverages() const { return playout_.mast > 0 || knowledge_.history > 0; }
   const RolloutPolicy* policy_ = nullptr;       // the root's game's, when playout_ asks for one
   const RolloutPolicy* tree_policy_ = nullptr;  // the root's game's, when knowledge_ asks for one
   Player root_player_ = 0;

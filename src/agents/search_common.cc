@@ -173,11 +173,7 @@ std::vector<ParamSpec> PlayoutOptions::ParamSpecs() {
           ParamSpec::Int("cutoff", 0, -1, 100000,
                          "with playout=policy: moves before a playout stops and the game's "
                          "evaluation scores it (0: play to the end; -1: the game's preferred "
-                         "cutoff)"),
-          ParamSpec::Double("mast", 0, 0, 1,
-                            "MAST: 0 off; E > 0: playout moves that would be uniformly random "
-                            "take the action with the best average value so far in this search "
-                            "(per player and action), and a random one with chance E")};
+                         "cutoff)")};
 }
 
 PlayoutOptions PlayoutOptions::FromParams(const Params& params) {
@@ -185,7 +181,6 @@ PlayoutOptions PlayoutOptions::FromParams(const Params& params) {
   options.use_policy = params.Choice("playout") == "policy";
   options.epsilon = params.Double("eps");
   options.cutoff = int(params.Int("cutoff"));
-  options.mast = params.Double("mast");
   return options;
 }
 
@@ -195,17 +190,14 @@ const RolloutPolicy* PlayoutOptions::PolicyFor(const State& state) const {
 
 void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy,
              const PlayoutOptions& options, double margin_weight, PlayerValues& values,
-             PlayerValues& wins, Mast* mast) {
-  if (policy == nullptr && mast == nullptr) {
+             PlayerValues& wins) {
+  if (policy == nullptr) {
     Rollout(state, rng, buffer, nullptr);
   } else {
     const int players = state.NumPlayers();
-    int cutoff = 0;
-    double epsilon = 1;  // without a policy every move is a "random" one
-    if (policy != nullptr) {
-      cutoff = options.cutoff < 0 ? policy->PreferredCutoff(players) : options.cutoff;
-      epsilon = options.epsilon < 0 ? policy->PreferredEpsilon(players) : options.epsilon;
-    }
+    const int cutoff = options.cutoff < 0 ? policy->PreferredCutoff(players) : options.cutoff;
+    const double epsilon =
+        options.epsilon < 0 ? policy->PreferredEpsilon(players) : options.epsilon;
     for (int moves = 0; !state.IsTerminal(); ++moves) {
       if (cutoff > 0 && moves >= cutoff) {
         wins = values = policy->Evaluate(state);
@@ -214,15 +206,8 @@ void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* po
       const Player player = state.PlayersToAct().First();
       state.LegalActions(player, buffer);
       const bool explore = epsilon > 0 && (epsilon >= 1 || rng.Uniform() < epsilon);
-      Action action;
-      if (!explore) {
-        action = policy->Choose(state, player, buffer, rng);
-      } else if (mast != nullptr) {
-        action = mast->Choose(player, buffer, rng);
-      } else {
-        action = buffer[int(rng.Below(uint32_t(buffer.Size())))];
-      }
-      if (mast != nullptr) mast->Record(player, action);
+      const Action action = explore ? buffer[int(rng.Below(uint32_t(buffer.Size())))]
+                                    : policy->Choose(state, player, buffer, rng);
       state.ApplyUnchecked(player, action);
     }
   }

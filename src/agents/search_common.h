@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "agents/agent.h"
-#include "agents/mast.h"
 #include "core/action_list.h"
 #include "core/params.h"
 #include "core/rng.h"
@@ -179,27 +178,21 @@ struct PlayoutOptions {
   // With a policy: playout moves before the playout stops and the policy's evaluation scores the
   // position (0: play to the end; -1: the policy's PreferredCutoff()).
   int cutoff = 0;
-  // MAST (agents/mast.h): 0 off; in (0, 1] the moves a playout would pick uniformly at random
-  // (every move of a random playout, the `epsilon` share of a policy playout) are picked by the
-  // search's move averages instead, themselves at random with this chance.
-  double mast = 0;
 
-  // The `playout`, `eps`, `cutoff` and `mast` parameters of the search agents (defaults: the
-  // baseline).
+  // The `playout`, `eps` and `cutoff` parameters of the search agents (defaults: the baseline).
   static std::vector<ParamSpec> ParamSpecs();
   static PlayoutOptions FromParams(const Params& params);
   // The policy to play by in `state`'s game, or null (random playouts).
   const RolloutPolicy* PolicyFor(const State& state) const;
 };
 
-// Plays `state` out as `options` say, by `policy` (PlayoutOptions::PolicyFor). Returns what the
-// playout is worth, as SearchReturns
-// (`values`) and the win shares (`wins`): at the end of the game the real ones; cut off, the
-// policy's evaluation (both). With `mast` (not null, when options.mast > 0) the random moves are
-// picked through it and every move is recorded in it. Allocation-free.
+// Plays `state` out as `options` say, by `policy` (PlayoutOptions::PolicyFor; null: uniformly
+// random to the end). Returns what the playout is worth, as SearchReturns (`values`) and the win
+// shares (`wins`): at the end of the game the real ones; cut off, the policy's evaluation (both).
+// Allocation-free.
 void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy,
              const PlayoutOptions& options, double margin_weight, PlayerValues& values,
-             PlayerValues& wins, Mast* mast = nullptr);
+             PlayerValues& wins);
 
 // What a finished playout is worth to each player, in [0, 1]: `wins`, the game's Returns() (a
 // share of the win), mixed with weight `margin_weight` with the player's score margin to the best

@@ -143,20 +143,15 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
       iterate();
       return AllocationsOf(iterate);
     };
-    PlayoutOptions mast;
-    mast.mast = 0.3;
-    ismcts::Search mast_search(0.7, 0, 0.5, 0, mast);
-    EXPECT_EQ(after_warm_up(mast_search), 0) << config.spec << ": ISMCTS iterations with MAST";
-
     // The game's policy in the tree (expansion, progressive bias, widening) and in the playouts.
     PlayoutOptions policy_playouts;
     policy_playouts.use_policy = true;
     policy_playouts.cutoff = -1;
     policy_playouts.epsilon = -1;
     ismcts::Search knowing(0.7, 0, 0.5, 0, policy_playouts,
-                           ismcts::TreeKnowledge{0.8, 1.0, 1.0, 1.0});
+                           ismcts::TreeKnowledge{.expand = 0.8, .bias = 1.0, .widen = 1.0});
     EXPECT_EQ(after_warm_up(knowing), 0)
-        << config.spec << ": ISMCTS iterations with the policy in the tree and history";
+        << config.spec << ": ISMCTS iterations with the policy in the tree";
 
     // Reopened simultaneous steps (reopen=1): the other players' hidden submissions taken back in
     // every determinization, their choices then made in the tree (the levels search so).

@@ -42,9 +42,9 @@ std::unique_ptr<Agent> Make(const std::string& spec, uint64_t seed = 1) {
 TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
   auto ismcts = Make("ismcts(iters=300,c=1.5)", 9);
   EXPECT_EQ(ismcts->Spec(),
-            "ismcts(bias=0,c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,history=0,iters=300,"
+            "ismcts(bias=0,c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=300,"
             "margin=0.5,"
-            "mast=0,"
+            ""
             "playout=random,reopen=false,seed=9,threads=1,ties=first,"
             "time=0,tree_mb=0,"
             "widen=0)");

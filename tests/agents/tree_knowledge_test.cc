@@ -1,9 +1,7 @@
 // Game knowledge inside the ISMCTS tree (`expand`, `bias`, `widen`; ismcts::TreeKnowledge): each
 // parameter changes the search, repeats with the same seed, follows the game's rollout policy
 // where it says it does, is refused out of range, and changes nothing in a game without a policy.
-// Progressive history (`history`, which needs no policy): history=0 is the baseline, decoupled
-// simultaneous nodes search with it, and its table learns from playout moves too. Random
-// tie-breaking (`ties=random`): ties of UCB value go to any tied edge, not the lowest id.
+// Random tie-breaking (`ties=random`): ties of UCB value go to any tied edge, not the lowest id.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -163,62 +161,6 @@ TEST(TreeKnowledge, WideningTriesNewActionsAtTheSquareRootOfTheVisits) {
   // with widen 1 the 11th action at n = 82 (10 < 1 + 9.06), with widen 2 the 21st at n = 91.
   EXPECT_EQ(tried_after({0, 0, 1.0}), 11u);
   EXPECT_EQ(tried_after({0, 0, 2.0}), 21u);
-}
-
-TEST(ProgressiveHistory, TheParameterChangesTheSearchAndZeroIsTheBaseline) {
-  const std::string game = "kariba(players=2)";
-  const auto baseline = KnowledgeSelfPlay(Games(), game, "ismcts(iters=300)");
-  EXPECT_EQ(KnowledgeSelfPlay(Games(), game, "ismcts(iters=300,history=0)"), baseline);
-  for (const char* spec : {"ismcts(iters=300,history=0.5)", "ismcts(iters=300,history=3)"}) {
-    const auto once = KnowledgeSelfPlay(Games(), game, spec);
-    EXPECT_NE(once, baseline) << spec;
-    EXPECT_EQ(once, KnowledgeSelfPlay(Games(), game, spec)) << spec;
-  }
-  // With the policy's playouts and tree knowledge, as the levels search.
-  const std::string level = "ismcts(iters=300,playout=policy,cutoff=-1,eps=-1,expand=1,widen=1";
-  EXPECT_NE(KnowledgeSelfPlay(Games(), game, level + ",history=1)"),
-            KnowledgeSelfPlay(Games(), game, level + ")"));
-}
-
-TEST(ProgressiveHistory, SimultaneousDecisionsAreSearchedWithIt) {
-  // Sealed bids: every round is a simultaneous decision (decoupled nodes).
-  const std::string game = "sealed_bids(players=3,cards=5)";
-  const auto with = KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,history=2)");
-  EXPECT_EQ(with, KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,history=2)"));
-  EXPECT_NE(with, KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200)"));
-}
-
-TEST(ProgressiveHistory, OutOfRangeValuesAreRefusedByName) {
-  for (const char* spec : {"ismcts(history=-0.5)", "ismcts(history=101)", "ismcts(history=x)"}) {
-    auto agent = MakeAgent(spec, 1);
-    ASSERT_FALSE(agent.has_value()) << spec;
-    EXPECT_NE(agent.error().message.find("history"), std::string::npos) << agent.error().message;
-  }
-}
-
-// With a tree one decision deep (depth=1) only the root player's first move is a tree move:
-// every move of the opponent comes from a playout, and the history table knows them all the same.
-TEST(ProgressiveHistory, TheTableLearnsFromPlayoutMovesAsWellAsTreeMoves) {
-  auto game = Games().Create("kariba(players=2)");
-  ASSERT_TRUE(game.has_value());
-  auto root = (*game)->NewInitialState(4);
-  ismcts::TreeKnowledge knowledge;
-  knowledge.history = 1;
-  ismcts::Search search(0.7, 1, 0.5, 0, PlayoutOptions{}, knowledge);
-  search.Begin(*root, 0, 3);
-  BudgetClock clock(300, std::nullopt);
-  search.Continue(*root, clock);
-  int opponent_actions_known = 0;
-  for (Action a = 0; a < (*game)->NumDistinctActions(); ++a)
-    opponent_actions_known += search.HistoryScore(1, a) < 1.0 ? 1 : 0;
-  EXPECT_GT(opponent_actions_known, 0);
-  // Without `history` (or MAST) no averages are kept.
-  ismcts::Search plain(0.7, 1, 0.5);
-  plain.Begin(*root, 0, 3);
-  BudgetClock plain_clock(300, std::nullopt);
-  plain.Continue(*root, plain_clock);
-  for (Action a = 0; a < (*game)->NumDistinctActions(); ++a)
-    EXPECT_EQ(plain.HistoryScore(1, a), 1.0);
 }
 
 // Random tie-breaking (`ties=random`). With c=0 selection takes the best mean; after one
