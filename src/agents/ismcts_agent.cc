@@ -40,17 +40,11 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                     "the chance that an expansion takes the game's rollout "
                                     "policy's choice among the untried actions (0: uniformly "
                                     "random, the baseline)"));
-  specs.push_back(ParamSpec::Double("bias", 0, 0, 100,
-                                    "progressive bias: the game's rollout policy's choice gets "
-                                    "bias/(visits+1) on top of its UCB value (0: none)"));
   specs.push_back(ParamSpec::Double("widen", 0, 0, 100,
                                     "progressive widening: a node offers a new action only while "
                                     "fewer than 1+widen*sqrt(visits) of its legal actions were "
                                     "tried (0: all before UCB); with expand, in the policy's "
                                     "order"));
-  specs.push_back(ParamSpec::Choice("ties", "first", {"first", "random"},
-                                    "how selection breaks exact ties of UCB value: the lowest "
-                                    "action id (first, the baseline) or uniformly at random"));
   specs.push_back(ParamSpec::Bool("reopen", false,
                                   "at a simultaneous step, take back the other players' hidden "
                                   "submissions in each determinization, so that the search "
@@ -66,8 +60,7 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
     searches_.push_back(std::make_unique<ismcts::Search>(
         params.Double("c"), int(params.Int("depth")), params.Double("margin"),
         tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
-        ismcts::TreeKnowledge{params.Double("expand"), params.Double("bias"),
-                              params.Double("widen"), params.Choice("ties") == "random",
+        ismcts::TreeKnowledge{params.Double("expand"), params.Double("widen"),
                               params.Bool("reopen")}));
 }
 

@@ -169,10 +169,6 @@ void Search::BackUpPath(const std::vector<uint32_t>& path, const Worker& w) {
 uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Action& action) {
   w.scratch->LegalActions(p, w.legal);
   SAVANNA_CHECK(!w.legal.Empty());
-  // With progressive bias, the policy's choice in this determinization gets the bonus.
-  const Action favourite = tree_policy_ != nullptr && knowledge_.bias > 0
-                               ? tree_policy_->Choose(*w.scratch, p, w.legal, w.rng)
-                               : kInvalidAction;
   // Merge the sorted choices with the node's edges of `p` (sorted by action).
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
@@ -181,7 +177,6 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
   double tried_visits = 0;  // their visits
   uint32_t best = kNone;
   double best_value = -std::numeric_limits<double>::infinity();
-  uint32_t ties = 0;  // edges with best_value so far
   for (Action a : w.legal) {
     while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
     if (e == kNone || edges_[e].player != p || edges_[e].action != a) {
@@ -192,14 +187,15 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
     ++edge.available;
     ++tried;
     tried_visits += edge.visits;
+    // UCB with availability counts; ties go to the lowest action id.
+    const double visits = double(edge.visits);
     const double value =
-        edge.visits == 0 ? std::numeric_limits<double>::infinity() : UcbValue(edge, a == favourite);
+        edge.visits == 0
+            ? std::numeric_limits<double>::infinity()
+            : edge.reward / visits + c_ * std::sqrt(std::log(double(edge.available)) / visits);
     if (value > best_value) {
       best_value = value;
       best = e;
-      ties = 1;
-    } else if (knowledge_.random_ties && value == best_value && w.rng.Below(++ties) == 0) {
-      best = e;  // reservoir sampling: each of the tied edges with chance 1/ties
     }
     e = edge.next;
   }
@@ -214,14 +210,6 @@ uint32_t Search::Select(Worker& w, uint32_t node, Player p, bool& expanded, Acti
   }
   action = edges_[best].action;
   return best;
-}
-
-double Search::UcbValue(const Edge& edge, bool favourite) const {
-  const double visits = double(edge.visits);
-  const double mean = edge.reward / visits;
-  double value = mean + c_ * std::sqrt(std::log(double(edge.available)) / visits);
-  if (favourite) value += knowledge_.bias / (visits + 1);
-  return value;
 }
 
 Action Search::ExpansionChoice(Worker& w, Player p) {

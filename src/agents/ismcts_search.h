@@ -53,9 +53,6 @@ struct TreeKnowledge {
   // The chance that an expansion takes the policy's choice among the untried legal actions
   // instead of a uniformly random one (0: always random).
   double expand = 0;
-  // Progressive bias: the policy's choice among the legal actions gets `bias / (visits + 1)` on
-  // top of its UCB value, a pull that fades as the edge's own statistics grow (0: none).
-  double bias = 0;
 
   // Progressive widening: a node offers its player a new (untried) action only while the
   // legal actions already tried there number fewer than 1 + widen * sqrt(their visits); until
@@ -64,10 +61,6 @@ struct TreeKnowledge {
   // the policy's order of preference.
   double widen = 0;
 
-  // Random tie-breaking: among legal edges with the same UCB value, selection takes one
-  // uniformly at random (false: the lowest action id, the baseline). Exact ties are common
-  // early, when several edges have the same visits and the same returns (all lost, say).
-  bool random_ties = false;
   // Reopened simultaneous steps (docs/agents.md "Reopened simultaneous steps"): each
   // determinization takes back the other players' hidden submissions of the step under way
   // (State::ReopenHiddenSubmissions), so the search chooses them as at a step's first submission
@@ -75,7 +68,7 @@ struct TreeKnowledge {
   bool reopen = false;
 
   // Whether the search needs the game's policy.
-  bool UsesPolicy() const { return expand > 0 || bias > 0; }
+  bool UsesPolicy() const { return expand > 0; }
 };
 
 // What one iteration works with beside the tree: the determinization, the generator, the path
@@ -164,8 +157,6 @@ class Search {
   int max_depth_;
   double margin_weight_;
   size_t max_bytes_;
-  // The UCB value of `edge` (visited at least once), with progressive bias if `favourite`.
-  double UcbValue(const Edge& edge, bool favourite) const;
   // The untried action to expand (w.untried is not empty).
   Action ExpansionChoice(Worker& w, Player p);
 

@@ -143,13 +143,13 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
       iterate();
       return AllocationsOf(iterate);
     };
-    // The game's policy in the tree (expansion, progressive bias, widening) and in the playouts.
+    // The game's policy in the tree (expansion, widening) and in the playouts.
     PlayoutOptions policy_playouts;
     policy_playouts.use_policy = true;
     policy_playouts.cutoff = -1;
     policy_playouts.epsilon = -1;
     ismcts::Search knowing(0.7, 0, 0.5, 0, policy_playouts,
-                           ismcts::TreeKnowledge{.expand = 0.8, .bias = 1.0, .widen = 1.0});
+                           ismcts::TreeKnowledge{.expand = 0.8, .widen = 1.0});
     EXPECT_EQ(after_warm_up(knowing), 0)
         << config.spec << ": ISMCTS iterations with the policy in the tree";
 

@@ -42,12 +42,8 @@ std::unique_ptr<Agent> Make(const std::string& spec, uint64_t seed = 1) {
 TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
   auto ismcts = Make("ismcts(iters=300,c=1.5)", 9);
   EXPECT_EQ(ismcts->Spec(),
-            "ismcts(bias=0,c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=300,"
-            "margin=0.5,"
-            ""
-            "playout=random,reopen=false,seed=9,threads=1,ties=first,"
-            "time=0,tree_mb=0,"
-            "widen=0)");
+            "ismcts(c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=300,margin=0.5,"
+            "playout=random,reopen=false,seed=9,threads=1,time=0,tree_mb=0,widen=0)");
   auto again = Make(ismcts->Spec(), 1);
   EXPECT_EQ(again->Spec(), ismcts->Spec());
   EXPECT_EQ(Make("flat_mc", 4)->Spec(),

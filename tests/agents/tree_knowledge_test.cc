@@ -1,7 +1,7 @@
-// Game knowledge inside the ISMCTS tree (`expand`, `bias`, `widen`; ismcts::TreeKnowledge): each
+// Game knowledge inside the ISMCTS tree (`expand`, `widen`; ismcts::TreeKnowledge): each
 // parameter changes the search, repeats with the same seed, follows the game's rollout policy
-// where it says it does, is refused out of range, and changes nothing in a game without a policy.
-// Random tie-breaking (`ties=random`): ties of UCB value go to any tied edge, not the lowest id.
+// where it says it does, is refused out of range, and changes nothing in a game without a policy
+// (widening needs none). Ties of UCB value go to the lowest action id.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -40,8 +40,8 @@ std::vector<Action> KnowledgeSelfPlay(const GameRegistry& registry, const std::s
 TEST(TreeKnowledge, EachParameterChangesTheSearchAndRepeatsWithTheSameSeed) {
   const std::string game = "kariba(players=2)";
   const auto baseline = KnowledgeSelfPlay(Games(), game, "ismcts(iters=300)");
-  for (const char* spec :
-       {"ismcts(iters=300,expand=1)", "ismcts(iters=300,expand=0.5)", "ismcts(iters=300,bias=1)"}) {
+  for (const char* spec : {"ismcts(iters=300,expand=1)", "ismcts(iters=300,expand=0.5)",
+                           "ismcts(iters=300,widen=1)"}) {
     const auto once = KnowledgeSelfPlay(Games(), game, spec);
     EXPECT_NE(once, baseline) << spec;
     EXPECT_EQ(once, KnowledgeSelfPlay(Games(), game, spec)) << spec;
@@ -53,7 +53,7 @@ TEST(TreeKnowledge, EachParameterChangesTheSearchAndRepeatsWithTheSameSeed) {
 TEST(TreeKnowledge, AGameWithoutAPolicyIsSearchedAsBefore) {
   const std::string game = "sealed_bids(players=3,cards=5)";
   ASSERT_EQ((*testing::TestGames().Create(game))->rollout_policy(), nullptr);
-  EXPECT_EQ(KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,expand=1,bias=2)"),
+  EXPECT_EQ(KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,expand=1)"),
             KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200)"));
   // Widening needs no policy: it changes the search here too.
   EXPECT_NE(KnowledgeSelfPlay(testing::TestGames(), game, "ismcts(iters=200,widen=0.5)"),
@@ -64,8 +64,7 @@ TEST(TreeKnowledge, OutOfRangeValuesAreRefusedByName) {
   for (const auto& [spec, name] :
        std::vector<std::pair<std::string, std::string>>{{"ismcts(expand=1.5)", "expand"},
                                                         {"ismcts(expand=-0.1)", "expand"},
-                                                        {"ismcts(bias=-1)", "bias"},
-                                                        {"ismcts(bias=101)", "bias"},
+                                                        {"ismcts(widen=101)", "widen"},
                                                         {"ismcts(widen=-0.5)", "widen"}}) {
     auto agent = MakeAgent(spec, 1);
     ASSERT_FALSE(agent.has_value()) << spec;
@@ -104,39 +103,33 @@ std::vector<std::unique_ptr<State>> PositionsWithAPreference(const Game& game) {
   return positions;
 }
 
-// The root's most visited action after `iterations` iterations (after one: the first expanded).
-Action MostVisitedAfter(const State& root, int iterations, ismcts::TreeKnowledge knowledge,
-                        double c, uint64_t seed) {
-  ismcts::Search search(c, 0, 0.5, 0, PlayoutOptions{}, knowledge);
+// The root's action after one iteration: the first expanded.
+Action FirstExpansion(const State& root, ismcts::TreeKnowledge knowledge, uint64_t seed) {
+  ismcts::Search search(0.7, 0, 0.5, 0, PlayoutOptions{}, knowledge);
   search.Begin(root, 0, seed);
-  BudgetClock clock(iterations, std::nullopt);
+  BudgetClock clock(1, std::nullopt);
   search.Continue(root, clock);
   return MostVisited(search.RootEstimates());
 }
 
-// The first expansion (expand=1) and, under a strong bias, the most visited action are among
-// the policy's choices; without knowledge they are not always.
-TEST(TreeKnowledge, ExpansionAndBiasFollowThePolicy) {
+// The first expansion (expand=1) is among the policy's choices; without knowledge it is not
+// always.
+TEST(TreeKnowledge, ExpansionFollowsThePolicy) {
   auto game = Games().Create("kariba(players=2)");
   ASSERT_TRUE(game.has_value());
   const auto positions = PositionsWithAPreference(**game);
   ASSERT_GE(positions.size(), 6u);
   int first_random_off = 0;
-  int biased_random_off = 0;
   for (size_t i = 0; i < positions.size(); ++i) {
     const State& root = *positions[i];
     const std::set<Action> liked = PolicyChoices(root, 0);
     for (uint64_t seed = 1; seed <= 3; ++seed) {
-      EXPECT_TRUE(liked.count(MostVisitedAfter(root, 1, {1.0, 0}, 0.7, seed)))
+      EXPECT_TRUE(liked.count(FirstExpansion(root, {.expand = 1.0}, seed)))
           << "position " << i << ": the first expansion is the policy's";
-      EXPECT_TRUE(liked.count(MostVisitedAfter(root, 200, {0, 100}, 0.1, seed)))
-          << "position " << i << ": a strong bias visits the policy's choice most";
-      first_random_off += liked.count(MostVisitedAfter(root, 1, {}, 0.7, seed)) ? 0 : 1;
-      biased_random_off += liked.count(MostVisitedAfter(root, 200, {}, 0.1, seed)) ? 0 : 1;
+      first_random_off += liked.count(FirstExpansion(root, {}, seed)) ? 0 : 1;
     }
   }
   EXPECT_GT(first_random_off, 0) << "the test positions cannot tell a random expansion apart";
-  EXPECT_GT(biased_random_off, 0) << "the test positions cannot tell the bias apart";
 }
 
 // A node with many legal actions (Kilimanjaro's first move: a tile on any free field) offers a new
@@ -159,24 +152,24 @@ TEST(TreeKnowledge, WideningTriesNewActionsAtTheSquareRootOfTheVisits) {
   EXPECT_EQ(tried_after({}), 100u);
   // Iteration n (0..99) sees n visits at the root and expands while tried < 1 + widen sqrt(n):
   // with widen 1 the 11th action at n = 82 (10 < 1 + 9.06), with widen 2 the 21st at n = 91.
-  EXPECT_EQ(tried_after({0, 0, 1.0}), 11u);
-  EXPECT_EQ(tried_after({0, 0, 2.0}), 21u);
+  EXPECT_EQ(tried_after({.widen = 1.0}), 11u);
+  EXPECT_EQ(tried_after({.widen = 2.0}), 21u);
 }
 
-// Random tie-breaking (`ties=random`). With c=0 selection takes the best mean; after one
-// iteration per root action (iters=L), the next iteration's root choice is the one edge with two
-// visits. The first L iterations are the same in both searches of one seed, so the search with
-// iters=L tells each action's first value, and the tied best ones.
+// Ties of UCB value. With c=0 selection takes the best mean; after one iteration per root action
+// (iters=L), the next iteration's root choice is the one edge with two visits. The first L
+// iterations are the same in both searches of one seed, so the search with iters=L tells each
+// action's first value, and the tied best ones.
 struct TieCase {
   std::vector<Action> tied;  // the actions whose first value was the best, in id order
   Action chosen = kInvalidAction;
 };
 
-TieCase RootTie(const State& state, const std::string& ties, uint64_t seed) {
+TieCase RootTie(const State& state, uint64_t seed) {
   const Player player = state.PlayersToAct().First();
   ActionList legal;
   state.LegalActions(player, legal);
-  const std::string base = "ismcts(c=0,margin=0,ties=" + ties + ",iters=";
+  const std::string base = "ismcts(c=0,margin=0,iters=";
   auto first = MakeAgent(base + std::to_string(legal.Size()) + ")", seed);
   auto next = MakeAgent(base + std::to_string(legal.Size() + 1) + ")", seed);
   EXPECT_TRUE(first.has_value() && next.has_value());
@@ -191,40 +184,18 @@ TieCase RootTie(const State& state, const std::string& ties, uint64_t seed) {
   return result;
 }
 
-TEST(RandomTies, SelectionTakesTheLowestIdByDefaultAndAnyTiedEdgeWithTiesRandom) {
+TEST(Selection, TiesOfUcbValueGoToTheLowestActionId) {
   auto game = Games().Create("kariba(players=2)");
   ASSERT_TRUE(game.has_value());
   int ties_seen = 0;
-  int random_not_lowest = 0;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     const auto state = (*game)->NewInitialState(seed);
-    const TieCase first = RootTie(*state, "first", seed);
-    ASSERT_FALSE(first.tied.empty());
-    EXPECT_EQ(first.chosen, first.tied.front()) << "seed " << seed;
-    const TieCase random = RootTie(*state, "random", seed);
-    ASSERT_FALSE(random.tied.empty());
-    EXPECT_NE(std::find(random.tied.begin(), random.tied.end(), random.chosen), random.tied.end())
-        << "seed " << seed;
-    if (random.tied.size() > 1) {
-      ++ties_seen;
-      random_not_lowest += random.chosen != random.tied.front();
-    }
+    const TieCase tie = RootTie(*state, seed);
+    ASSERT_FALSE(tie.tied.empty());
+    EXPECT_EQ(tie.chosen, tie.tied.front()) << "seed " << seed;
+    ties_seen += tie.tied.size() > 1 ? 1 : 0;
   }
-  ASSERT_GE(ties_seen, 10);  // the position has ties to break
-  EXPECT_GT(random_not_lowest, 0);
-  EXPECT_LT(random_not_lowest, ties_seen);
-}
-
-TEST(RandomTies, FirstIsTheBaselineAndRandomRepeatsWithTheSameSeed) {
-  const std::string game = "kariba(players=2)";
-  EXPECT_EQ(KnowledgeSelfPlay(Games(), game, "ismcts(iters=200,ties=first)"),
-            KnowledgeSelfPlay(Games(), game, "ismcts(iters=200)"));
-  const auto random = KnowledgeSelfPlay(Games(), game, "ismcts(iters=200,ties=random)");
-  EXPECT_NE(random, KnowledgeSelfPlay(Games(), game, "ismcts(iters=200)"));
-  EXPECT_EQ(random, KnowledgeSelfPlay(Games(), game, "ismcts(iters=200,ties=random)"));
-  auto refused = MakeAgent("ismcts(ties=sometimes)", 1);
-  ASSERT_FALSE(refused.has_value());
-  EXPECT_NE(refused.error().message.find("ties"), std::string::npos) << refused.error().message;
+  ASSERT_GE(ties_seen, 10);  // the positions have ties to break
 }
 
 }  // namespace
