@@ -54,14 +54,18 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
 
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
     : SearchAgent("ismcts", params, seed) {
-  const size_t tree_bytes = size_t(params.Int("tree_mb")) << 20;
-  const int trees = threads();
-  for (int t = 0; t < trees; ++t)
-    searches_.push_back(std::make_unique<ismcts::Search>(
-        params.Double("c"), int(params.Int("depth")), params.Double("margin"),
-        tree_bytes / size_t(trees), PlayoutOptions::FromParams(params),
-        ismcts::TreeKnowledge{params.Double("expand"), params.Double("widen"),
-                              params.Bool("reopen")}));
+  // The threads' trees share tree_mb.
+  const ismcts::Settings settings{
+      .c = params.Double("c"),
+      .max_depth = int(params.Int("depth")),
+      .margin_weight = params.Double("margin"),
+      .max_bytes = (size_t(params.Int("tree_mb")) << 20) / size_t(threads()),
+      .playout = PlayoutOptions::FromParams(params),
+      .expand = params.Double("expand"),
+      .widen = params.Double("widen"),
+      .reopen = params.Bool("reopen")};
+  for (int t = 0; t < threads(); ++t)
+    searches_.push_back(std::make_unique<ismcts::Search>(settings));
 }
 
 // One decision: the agent's searches, continued slice by slice on a copy of the state.

@@ -1,9 +1,8 @@
 // Single-observer Information Set MCTS (Cowling, Powley and Whitehouse 2012) over the core API:
 // one tree per searching player, each iteration on a fresh determinization of the root from
 // that player's point of view. At a simultaneous decision the acting players select
-// independently (decoupled UCT): each
-// has its own statistics at the node, none sees what the others picked, and the node's children
-// are keyed by the joint action.
+// independently (decoupled UCT): each has its own statistics at the node, none sees what the
+// others picked, and the node's children are keyed by the joint action.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +11,6 @@
 
 #include "agents/search_common.h"
 #include "core/action_list.h"
-#include "core/hash.h"
 #include "core/rng.h"
 #include "core/state.h"
 
@@ -47,63 +45,37 @@ struct Node {
   uint32_t first_joint = kNone;
 };
 
-// Game knowledge inside the tree (the game's rollout policy, Game::rollout_policy(), whatever
-// the playouts do). The defaults are the baseline: no knowledge in the tree.
-struct TreeKnowledge {
-  // The chance that an expansion takes the policy's choice among the untried legal actions
-  // instead of a uniformly random one (0: always random).
+// How a search searches: the `ismcts` agent's parameters of the same names (ismcts_agent.cc).
+// The defaults are the baseline, `ismcts` with its defaults.
+struct Settings {
+  double c = 0.7;  // UCB's exploration constant (values lie in [0, 1])
+  // Decisions kept in the tree below the root (0: no limit); deeper, the playout decides.
+  int max_depth = 0;
+  // The weight of the score margin in the values backed up (SearchReturns).
+  double margin_weight = 0.5;
+  // The most the tree's storage may take (0: no limit); once it is full, iterations go on
+  // through the tree as it is and play out from its leaves without adding to it.
+  size_t max_bytes = 0;
+  PlayoutOptions playout = {};  // how to play out below the tree (default: random to the end)
+  // The chance that an expansion takes the game's policy's choice (Game::rollout_policy(),
+  // whatever the playouts do) among the untried legal actions instead of a uniformly random one.
   double expand = 0;
-
-  // Progressive widening: a node offers its player a new (untried) action only while the
-  // legal actions already tried there number fewer than 1 + widen * sqrt(their visits); until
-  // then UCB chooses among those (0: every legal action is tried before UCB, the baseline).
-  // With `expand` the policy decides which action comes next, so a wide node is searched in
-  // the policy's order of preference.
+  // Progressive widening: a node offers its player a new (untried) action only while the legal
+  // actions already tried there number fewer than 1 + widen * sqrt(their visits); until then UCB
+  // chooses among those (0: every legal action is tried before UCB). With `expand` the policy
+  // decides which action comes next, so a wide node is searched in its order of preference.
   double widen = 0;
-
-  // Reopened simultaneous steps (docs/agents.md "Reopened simultaneous steps"): each
-  // determinization takes back the other players' hidden submissions of the step under way
-  // (State::ReopenHiddenSubmissions), so the search chooses them as at a step's first submission
-  // instead of playing a uniformly drawn one (false: drawn, the baseline).
+  // Reopened simultaneous steps: each determinization takes back the other players' hidden
+  // submissions of the step under way (State::ReopenHiddenSubmissions), so that the tree chooses
+  // them as at the step's first submission instead of playing uniformly drawn ones.
   bool reopen = false;
-
-  // Whether the search needs the game's policy.
-  bool UsesPolicy() const { return expand > 0; }
-};
-
-// What one iteration works with beside the tree: the determinization, the generator, the path
-// chosen, the action buffers, the playout's values and the move averages (MAST, progressive
-// history). A search owns one; each thread searching a shared tree (ismcts_shared_tree.h) has its
-// own. Its buffers are kept from iteration to iteration, so it allocates nothing once grown.
-struct Worker {
-  Rng rng;
-  std::unique_ptr<State> scratch;
-  std::vector<uint32_t> path;  // the edges chosen in this iteration
-  ActionList legal;
-  ActionList untried;
-  PlayerValues values;  // the playout's values (SearchReturns) and win shares
-  PlayerValues wins;
-  bool can_grow = true;  // this iteration may add to the tree
 };
 
 // One search tree with its scratch state and buffers. Reused from decision to decision: after
 // the first few searches it allocates only when the tree outgrows its largest size so far.
 class Search {
  public:
-  // `max_depth`: decisions stored below the root (0: no limit); deeper, the playout takes over.
-  // `margin_weight`: the weight of the score margin in the returns backed up (SearchReturns).
-  // `max_bytes`: the most the tree's storage may take (0: no limit); once it is full, iterations
-  // go on through the tree as it is and play out from its leaves without adding nodes.
-  // `playout`: how to play out below the tree (the default: random to the end).
-  // `knowledge`: the game's policy in selection and expansion (the default: none).
-  Search(double exploration, int max_depth, double margin_weight, size_t max_bytes = 0,
-         PlayoutOptions playout = {}, TreeKnowledge knowledge = {})
-      : c_(exploration),
-        max_depth_(max_depth),
-        margin_weight_(margin_weight),
-        max_bytes_(max_bytes),
-        playout_(playout),
-        knowledge_(knowledge) {}
+  explicit Search(const Settings& settings);
 
   // Starts a search of `root` for `player` (who must be to act there): clears the previous tree.
   void Begin(const State& root, Player player, uint64_t seed);
@@ -113,62 +85,54 @@ class Search {
 
   // The root's statistics for the searching player, one per action tried, in action order.
   std::vector<ActionEstimate> RootEstimates() const;
-
   size_t NodeCount() const { return nodes_.size(); }
   // What the tree's storage takes now (its vectors' capacity), in bytes.
   size_t TreeBytes() const;
 
  private:
-  // Empties the tree, keeping its storage's capacity.
-  void ClearTree();
-  void Iterate(const State& root, Worker& w);
-  // Iterate's steps: a fresh determinization into w.scratch (touches no tree); the descent that
-  // selects and expands (w.path), reading and growing the tree; the playout (touches no tree);
-  // the backup of w.values into the edges of w.path.
-  void Determinize(const State& root, Worker& w);
-  void Descend(Worker& w);
-  void PlayOut(Worker& w);
-  // A move of the descent: applied to w.scratch, and recorded for the move averages if kept.
-  void Play(Worker& w, Player p, Action action);
-  void BackUp(const Worker& w);
-  void BackUpPath(const std::vector<uint32_t>& path, const Worker& w);
-
-  // Readies `w` for a search of `root`: seeds its generator, resets its move averages, gives it a
-  // scratch state of root's type.
-  void PrepareWorker(Worker& w, const State& root, uint64_t seed) const;
-  // Makes room for one iteration's growth (a node, a joint child and an edge per player) within
-  // max_bytes_; false when the tree is full.
-  bool ReserveForIteration();
-  // The edge `p` plays at `node`: an untried legal action if there is one (expansion: sets
+  // One iteration, in the numbered steps of ISMCTS.
+  void Iterate(const State& root);
+  // Steps 2 and 3: the descent from the root that selects edges and expands one (path_).
+  void Descend();
+  // The edge `p` plays at `node`: an untried legal action if one is due (expansion: sets
   // `expanded`), otherwise the UCB choice among the legal ones. Counts availability. When the
   // tree is full and an untried action is picked, returns kNone (`action` is the pick).
-  uint32_t Select(Worker& w, uint32_t node, Player p, bool& expanded, Action& action);
+  uint32_t Select(uint32_t node, Player p, bool& expanded, Action& action);
+  // The untried action to expand (untried_ is not empty).
+  Action ExpansionChoice(Player p);
+  // Makes room for one iteration's growth (a node, a joint child and an edge per player) within
+  // max_bytes; false when the tree is full.
+  bool ReserveForIteration();
   uint32_t NewNode();
   uint32_t InsertEdge(uint32_t node, Player p, Action a);
-  // The node after `edge` (sequential) or after the joint action `key` (decoupled), created
-  // if new (then `expanded` is set).
-  uint32_t ChildOf(const Worker& w, uint32_t edge, bool& expanded);
-  uint32_t JointChildOf(const Worker& w, uint32_t node, uint64_t key, bool& expanded);
+  // The node after `edge` (sequential) or after the joint action `key` (decoupled), created if
+  // new (then `expanded` is set); kNone when it is new and the tree is full.
+  uint32_t ChildOf(uint32_t edge, bool& expanded);
+  uint32_t JointChildOf(uint32_t node, uint64_t key, bool& expanded);
 
-  // Begin's work after the tree was cleared.
-  void Prepare(const State& root, Player player, uint64_t seed);
+  // Set at construction.
+  const Settings settings_;
+  const int depth_limit_;  // settings_.max_depth, or no limit
 
-  double c_;
-  int max_depth_;
-  double margin_weight_;
-  size_t max_bytes_;
-  // The untried action to expand (w.untried is not empty).
-  Action ExpansionChoice(Worker& w, Player p);
-
-  PlayoutOptions playout_;
-  TreeKnowledge knowledge_;
-  const RolloutPolicy* policy_ = nullptr;       // the root's game's, when playout_ asks for one
-  const RolloutPolicy* tree_policy_ = nullptr;  // the root's game's, when knowledge_ asks for one
+  // Set by Begin, for one search.
   Player root_player_ = 0;
-  Worker own_;  // the search's own (Continue's); a shared tree's threads bring theirs
+  const RolloutPolicy* policy_ = nullptr;       // the playouts' (null: random playouts)
+  const RolloutPolicy* tree_policy_ = nullptr;  // the expansions' (null: random expansions)
+  Rng rng_;
+
+  // The tree, kept from search to search (cleared, its capacity kept).
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<JointChild> joints_;
+
+  // One iteration's work, kept from iteration to iteration so that nothing is allocated.
+  std::unique_ptr<State> scratch_;  // the determinization, played down the tree and out
+  std::vector<uint32_t> path_;      // the edges chosen
+  ActionList legal_;
+  ActionList untried_;
+  PlayerValues values_;  // the playout's values (SearchReturns) and win shares
+  PlayerValues wins_;
+  bool can_grow_ = true;  // this iteration may add to the tree
 };
 
 }  // namespace savanna::ismcts

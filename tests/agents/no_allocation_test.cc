@@ -115,7 +115,7 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
               0)
         << config.spec << ": CopyFrom and DeterminizeInPlace";
 
-    ismcts::Search search(0.7, 0, 0.5);
+    ismcts::Search search({});
     auto iterations = [&] {
       search.Begin(*mid, p, 5);
       BudgetClock clock(400, std::nullopt);
@@ -148,15 +148,14 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     policy_playouts.use_policy = true;
     policy_playouts.cutoff = -1;
     policy_playouts.epsilon = -1;
-    ismcts::Search knowing(0.7, 0, 0.5, 0, policy_playouts,
-                           ismcts::TreeKnowledge{.expand = 0.8, .widen = 1.0});
+    ismcts::Search knowing({.playout = policy_playouts, .expand = 0.8, .widen = 1.0});
     EXPECT_EQ(after_warm_up(knowing), 0)
         << config.spec << ": ISMCTS iterations with the policy in the tree";
 
     // Reopened simultaneous steps (reopen=1): the other players' hidden submissions taken back in
     // every determinization, their choices then made in the tree (the levels search so).
-    ismcts::Search reopened(0.7, 0, 0.5, 0, policy_playouts,
-                            ismcts::TreeKnowledge{.expand = 1.0, .widen = 1.0, .reopen = true});
+    ismcts::Search reopened(
+        {.playout = policy_playouts, .expand = 1.0, .widen = 1.0, .reopen = true});
     EXPECT_EQ(after_warm_up(reopened), 0)
         << config.spec << ": ISMCTS iterations with reopened simultaneous steps";
   }

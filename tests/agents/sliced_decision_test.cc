@@ -111,7 +111,7 @@ struct TreeRun {
 };
 TreeRun RunTree(size_t max_bytes, int64_t iterations) {
   auto state = testing::InitialState("kariba(players=4)", 21);
-  ismcts::Search search(0.7, 0, 0.5, max_bytes);
+  ismcts::Search search({.max_bytes = max_bytes});
   const Player player = state->PlayersToAct().First();
   search.Begin(*state, player, 99);
   BudgetClock clock(iterations, std::nullopt);
@@ -142,7 +142,7 @@ TEST(IsmctsTreeCap, ACappedTreeStaysWithinItsBytesAndTheSearchGoesOn) {
 TEST(IsmctsTreeCap, TheTreeGrowsGeometricallyUpToItsCap) {
   const size_t cap = size_t(1) << 20;
   auto state = testing::InitialState("kariba(players=4)", 21);
-  ismcts::Search search(0.7, 0, 0.5, cap);
+  ismcts::Search search({.max_bytes = cap});
   const Player player = state->PlayersToAct().First();
   search.Begin(*state, player, 99);
   int growths = 0;

@@ -1,4 +1,4 @@
-// Game knowledge inside the ISMCTS tree (`expand`, `widen`; ismcts::TreeKnowledge): each
+// Game knowledge inside the ISMCTS tree (`expand`, `widen`; ismcts::Settings): each
 // parameter changes the search, repeats with the same seed, follows the game's rollout policy
 // where it says it does, is refused out of range, and changes nothing in a game without a policy
 // (widening needs none). Ties of UCB value go to the lowest action id.
@@ -104,8 +104,8 @@ std::vector<std::unique_ptr<State>> PositionsWithAPreference(const Game& game) {
 }
 
 // The root's action after one iteration: the first expanded.
-Action FirstExpansion(const State& root, ismcts::TreeKnowledge knowledge, uint64_t seed) {
-  ismcts::Search search(0.7, 0, 0.5, 0, PlayoutOptions{}, knowledge);
+Action FirstExpansion(const State& root, const ismcts::Settings& settings, uint64_t seed) {
+  ismcts::Search search(settings);
   search.Begin(root, 0, seed);
   BudgetClock clock(1, std::nullopt);
   search.Continue(root, clock);
@@ -142,8 +142,8 @@ TEST(TreeKnowledge, WideningTriesNewActionsAtTheSquareRootOfTheVisits) {
   ActionList legal;
   root->LegalActions(0, legal);
   ASSERT_GT(legal.Size(), 150);
-  auto tried_after = [&](ismcts::TreeKnowledge knowledge) {
-    ismcts::Search search(0.7, 0, 0.5, 0, PlayoutOptions{}, knowledge);
+  auto tried_after = [&](const ismcts::Settings& settings) {
+    ismcts::Search search(settings);
     search.Begin(*root, 0, 9);
     BudgetClock clock(100, std::nullopt);
     search.Continue(*root, clock);
