@@ -2,7 +2,7 @@
 // parameters) play a few short self-play games, and the digest of every action sequence is
 // fixed here. New search features come as new parameters (whose defaults keep these digests) or
 // new agents; a change that moves a digest changes the baseline every strength figure in
-// docs/agents.md is measured against, and must not pass unnoticed.
+// experiments/ is measured against, and must not pass unnoticed.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -8,7 +8,7 @@
 
 namespace savanna::kalimambo {
 
-// Measured (docs/agents.md, "Kalimambo's knowledge"): the policy's playouts cut off after two
+// Measured (experiments/2026-11-26-kalimambo-knowledge): the policy's playouts cut off after two
 // rounds (every player's card twice) and scored by the evaluation, without random moves.
 constexpr PlayoutPreference KalimamboPlayouts(int players) {
   return {.cutoff = 2 * players, .epsilon = 0.0};

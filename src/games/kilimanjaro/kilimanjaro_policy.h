@@ -8,7 +8,7 @@
 
 namespace savanna::kilimanjaro {
 
-// Measured (docs/agents.md, "Game knowledge measured again"): played to the end the policy's
+// Measured (experiments/2026-11-26-game-knowledge-again): played to the end the policy's
 // playouts do not beat random ones at equal time, nor do short ones cut off after 4 to 8
 // moves; cut off after 16 moves (10% random moves) they do, with 2 to 4 players.
 constexpr PlayoutPreference KilimanjaroPlayouts(int) { return {.cutoff = 16, .epsilon = 0.1}; }

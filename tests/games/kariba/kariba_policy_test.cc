@@ -78,7 +78,7 @@ TEST(KaribaHeuristics, EvaluationFavoursTheCardsWon) {
 }
 
 TEST(KaribaHeuristics, PreferredPlayoutsAreTheMeasuredOnes) {
-  // docs/agents.md ("Kariba with 4 to 6 players"): policy playouts with 10% random moves, cut
+  // experiments/2026-11-26-kariba-4-to-6-players: policy playouts with 10% random moves, cut
   // off after 4 moves with 2 to 5 players and after one round (6 moves) with 6.
   for (const char* spec :
        {"kariba(players=2)", "kariba(players=5,animals=9)", "kariba(players=6,animals=9)"}) {
