@@ -4,7 +4,6 @@
 
 #include "agents/ismcts_search.h"
 #include "agents/search_agent.h"
-#include "core/check.h"
 
 namespace savanna {
 namespace {

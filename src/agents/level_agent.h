@@ -1,6 +1,6 @@
 // The strength ladder: `easy`, `medium`, `strong` and `expert`, named settings of the ISMCTS
 // agent, each with its own thinking time per decision (the `time` parameter changes it:
-// `strong(time=0.2)`). The settings and the measured ratings are in docs/agents.md.
+// `strong(time=0.2)`). The settings are in docs/agents.md, the measured ratings in experiments/.
 #pragma once
 
 #include <cstdint>
