@@ -131,11 +131,15 @@ TEST(SearchAgents, TimeBudgetStopsTheSearch) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double cpu_seconds = std::chrono::duration<double>(ThreadCpuTime() - cpu_start).count();
     EXPECT_GE(seconds, 0.05) << spec;
-    EXPECT_LT(seconds, 1.0) << spec;
     EXPECT_GT(visits, 10) << spec;
-    // With clock=cpu this thread (part 0) computed for the whole budget, whatever the load.
     if (spec.find("cpu") != std::string::npos) {
+      // With clock=cpu this thread (part 0) computed for the whole budget, whatever the load;
+      // in wall time that takes as long as the load makes it (two threads at a load of 12 on
+      // two cores took 1.05 s), so the wall bound only says that the search stops.
       EXPECT_GE(cpu_seconds, 0.05) << spec;
+      EXPECT_LT(seconds, 10.0) << spec;
+    } else {
+      EXPECT_LT(seconds, 1.0) << spec;
     }
   }
 }
