@@ -7,7 +7,7 @@
 #   OLD=../savanna-2026-11/build/release/savanna NEW=build/release/savanna \
 #     experiments/2026-11-27-search-removal-speed/run.sh
 set -euo pipefail
-: "${OLD:?the tag's savanna}" "${NEW:?the savanna to compare}"
+: "${OLD:?names the program of the tag}" "${NEW:?names the program to compare}"
 OUT=${OUT:-build/search-removal-speed}
 mkdir -p "$OUT/levels" "$OUT/fixed"
 SPECS=('kariba(players=3)' 'kilimanjaro(players=3)' 'kap_kairo(players=3)' 'kalimambo(players=4)' 'kitara(players=2)')
