@@ -3,7 +3,11 @@
 set -euo pipefail
 SAVANNA=${SAVANNA:-build/release/savanna}
 # The levels have changed since (README.md, Commit): today's program plays today's levels.
-# bias is not in today's program: the bias rows need the tag's build (experiments/README.md).
+# `bias` is not in today's program (removed after the tag search-experiments-2026-11): the bias
+# rows need the tag's build, e.g.
+#   git worktree add ../savanna-2026-11 search-experiments-2026-11
+#   (cd ../savanna-2026-11 && cmake --preset release && cmake --build --preset release --target savanna)
+#   SAVANNA=../savanna-2026-11/build/release/savanna experiments/2026-11-26-knowledge-in-the-tree/run.sh
 for g in kariba kilimanjaro kap_kairo kalimambo; do
   for new in expand=1 bias=1 expand=0.5,bias=0.5; do
     "$SAVANNA" sim "$g(players=2)" --agents "ismcts(time=0.003,playout=policy,cutoff=-1,eps=-1,$new)",'strong(time=0.003)' \
