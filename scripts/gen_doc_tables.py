@@ -4,6 +4,7 @@
 A table lives between two markers in a Markdown file:
 
     <!-- generated: agents -->            every agent: its parameters with defaults, what it does
+    <!-- generated: levels -->            every level: its time, the ismcts settings it runs
     <!-- generated: agent-params NAME --> one agent's parameters: values, default, meaning
     <!-- generated: game-params NAME -->  one game's parameters: values, default, meaning
     ...the table...
@@ -89,6 +90,34 @@ def agents_table(agents):
     return rows
 
 
+def parse_spec(spec):
+    """`ismcts(c=0.7,cutoff=-1)` -> ("ismcts", {"c": "0.7", "cutoff": "-1"})."""
+    m = re.fullmatch(r"([A-Za-z0-9_]+)(?:\((.*)\))?", spec)
+    if not m:
+        raise ValueError(f"not a spec: {spec}")
+    pairs = [kv.split("=", 1) for kv in (m.group(2) or "").split(",") if kv]
+    return m.group(1), dict(pairs)
+
+
+def levels_table(agents, order):
+    """The levels (agents that name a `search`): the settings by which their search differs from
+    that agent's defaults (time, clock, threads, tree_mb and seed are the level's own)."""
+    rows = ["| level | time per decision | search settings (besides the defaults) |", "|---|---|---|"]
+    own = {"time", "clock", "threads", "tree_mb", "seed"}
+    for name in order:
+        a = agents[name]
+        if "search" not in a:
+            continue
+        kind, settings = parse_spec(a["search"])
+        defaults = {p["name"]: default_of(p) for p in agents[kind]["params"]}
+        changed = [f"{k}={v}" for k, v in sorted(settings.items())
+                   if k not in own and defaults.get(k) != v and
+                   not (v in ("0", "1") and defaults.get(k) == {"0": "false", "1": "true"}[v])]
+        time = next(default_of(p) for p in a["params"] if p["name"] == "time")
+        rows.append(f"| `{name}` | {time} s | `{kind}({','.join(changed)})` |")
+    return rows
+
+
 def game_params(game):
     # players first, data last, the others in the program's (alphabetical) order
     names = sorted(game["params"], key=lambda n: (n != "players", n == "data", n))
@@ -104,6 +133,8 @@ class Tables:
     def render(self, kind, name):
         if kind == "agents" and name is None:
             return agents_table(self.agents[n] for n in self.agent_order)
+        if kind == "levels" and name is None:
+            return levels_table(self.agents, self.agent_order)
         if kind == "agent-params" and name in self.agents:
             return params_table(self.agents[name]["params"])
         if kind == "game-params" and name in self.games:

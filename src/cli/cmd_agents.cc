@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "agents/agent.h"
+#include "agents/level_agent.h"
 #include "cli/commands.h"
 
 namespace savanna::cli {
@@ -22,8 +23,14 @@ int RunAgents(const GameRegistry&, bool json) {
         param["name"] = p.name;
         params.push_back(std::move(param));
       }
-      list.push_back(
-          Json{{"name", info.name}, {"description", info.description}, {"params", params}});
+      Json agent{{"name", info.name}, {"description", info.description}, {"params", params}};
+      // A level also names the ismcts search it runs at its defaults (docs/agents.md's ladder
+      // table is written from it).
+      if (auto made = MakeAgent(info.name, 0); made) {
+        if (const auto* level = dynamic_cast<const LevelAgent*>(made->get()))
+          agent["search"] = level->SearchSpec();
+      }
+      list.push_back(std::move(agent));
     }
     PrintJson(list);
     return kExitOk;
@@ -45,7 +52,9 @@ void AddAgentsCommand(CLI::App& app, Context& context) {
       app, context, "agents",
       "List the agents and their parameters (specs for --agents, e.g. ismcts(iters=500))",
       RunAgents);
-  cmd->add_flag("--json", *json, "Print [{\"name\",\"description\",\"params\"}] instead");
+  cmd->add_flag("--json", *json,
+                "Print [{\"name\",\"description\",\"params\"}] instead (a level also has "
+                "\"search\", the ismcts spec it runs)");
 }
 
 }  // namespace savanna::cli

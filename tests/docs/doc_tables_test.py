@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tests scripts/gen_doc_tables.py --check, the check behind the ctest docs.generated_tables, by
 feeding it deliberately stale copies of a reference page: a changed default, a removed row, a
-marker naming an agent or a game the program lacks, a page without markers. Each must fail and
-name the file; regenerating a stale copy must give the page back.
+level's settings changed, a marker naming an agent or a game the program lacks, a page without
+markers. Each must fail and name the file; regenerating a stale copy must give the page back.
 
 Usage: doc_tables_test.py SAVANNA SOURCE_DIR
 """
@@ -73,6 +73,16 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write("\n".join(lines[:row] + ["| `mast` | 0 to 1 | 0 | MAST playouts |"] + lines[row:]))
     code, err = gen("--check", path)
     expect(code == 1 and "mast" in err, "an extra row fails: " + err)
+
+    # The ladder's table with a level's settings changed by hand (a stale ladder).
+    start = lines.index("<!-- generated: levels -->")
+    row = next(i for i in range(start, len(lines)) if lines[i].startswith("| `strong` |"))
+    path = os.path.join(tmp, "ladder.md")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines[:row] + ["| `strong` | 0.2 s | `ismcts(mast=0.3)` |"] +
+                          lines[row + 1:]))
+    code, err = gen("--check", path)
+    expect(code == 1 and "mast" in err, "a stale level fails: " + err)
 
     # Markers naming what the program lacks, and a page without markers.
     path = os.path.join(tmp, "unknown.md")
