@@ -34,7 +34,25 @@ for round in 1 2 3 4 5; do
   done
 done
 
-# 3. Instructions executed (valgrind's callgrind: the same count on any load) by one self-play
+# 3. User CPU seconds of the same self-play games with each level's search at a fixed budget
+#    (both programs play the same games, so the ratio of CPU times is the inverse ratio of
+#    iterations per CPU second), 7 rounds; 48 games of Kariba in a second run.
+games_of() { case "$1" in kariba*|kalimambo*) echo 12 ;; kilimanjaro*) echo 4 ;; *) echo 2 ;; esac; }
+for round in 1 2 3 4 5 6 7; do
+  for spec in "${SPECS[@]}" 'kariba(players=3)@48'; do
+    games=$(games_of "$spec"); [[ $spec == *@48 ]] && games=48; spec=${spec%@48}
+    for name in EASY POLICY; do
+      if (( round % 2 )); then order="OLD NEW"; else order="NEW OLD"; fi
+      for b in $order; do
+        /usr/bin/time -a -o "$OUT/cpu.txt" -f "$spec $games $name $b %U" \
+            "${!b}" sim "$spec" --agents "${!name}" --games "$games" --threads 1 --seed 1 \
+            --bootstrap 0 > /dev/null 2>&1
+      done
+    done
+  done
+done
+
+# 4. Instructions executed (valgrind's callgrind: the same count on any load) by one self-play
 #    game of each search at 500 iterations a decision, less a game of random agents (start-up).
 for spec in "${SPECS[@]}"; do
   for search in random 'ismcts(iters=500,reopen=1)' \
