@@ -204,7 +204,9 @@ TEST_F(HostileLobbyTest, IdlePlayingTablesLeaveMemoryAndComeBackWhenRejoined) {
 TEST_F(HostileLobbyTest, TheTableLimitIsNotFullForGoodAfterARestart) {
   server::ServerOptions options = Quick();
   options.lobby.max_tables = 3;
-  options.lobby.waiting_expiry = 1;
+  // Filled with an hour's expiry (however slow the machine, nothing expires before the limit is
+  // seen full), restarted with one second's after more than a second.
+  options.lobby.waiting_expiry = 3600;
   StartServer(options);
   for (int i = 0; i < 3; ++i) CreateTable("kariba(players=2)", {"human", "human"});
   const HttpReply full = Http(port(), "POST", "/api/tables",
@@ -214,6 +216,7 @@ TEST_F(HostileLobbyTest, TheTableLimitIsNotFullForGoodAfterARestart) {
   server_->Stop();
   server_.reset();
   std::this_thread::sleep_for(milliseconds(1100));
+  options.lobby.waiting_expiry = 1;
   StartServer(options);
   EXPECT_TRUE(Eventually([&] { return server_->tables_in_memory() == 0; }))
       << "the waiting tables expired at start";
