@@ -1,4 +1,4 @@
-// The repository's JSON Schemas (schemas/, docs/protocol.md "Schemas") loaded into ajv, with the
+// The repository's JSON Schemas (schemas/, docs/schemas.md) loaded into ajv, with the
 // checks every consumer shares: a server message (a WebSocket message, or an HTTP reply by its
 // route), a game's view and its structured actions. Used by check_messages.mjs (the server tests'
 // captured messages), the browser tests (every message the page receives) and the unit tests
