@@ -83,6 +83,10 @@ struct Job {
   std::string title;
   std::string csv;
   bool figures = false;
+  // With --ladder: the configuration it belongs to, and whether it is a rating match between two
+  // neighbouring rungs rather than a rung played against itself.
+  size_t configuration = 0;
+  bool rating_match = false;
 };
 
 struct JobResult {
@@ -230,13 +234,14 @@ Result<std::vector<Job>> PlanJobs(const GameRegistry& games, const ReportOptions
   for (size_t k = 0; k < specs.size(); ++k) {
     rungs.push_back(*ladder);
     for (size_t r = 0; r < ladder->size(); ++r) {
-      Job job{base, specs[k] + ": " + (*ladder)[r], LadderCsvName(int(k), int(r)), false};
+      Job job{base, specs[k] + ": " + (*ladder)[r], LadderCsvName(int(k), int(r)), false, k};
       job.config.game_spec = specs[k];
       job.config.agents = {(*ladder)[r]};
       jobs.push_back(std::move(job));
     }
     for (size_t r = 0; *rating_games > 0 && r + 1 < ladder->size(); ++r) {
-      Job job{base, specs[k] + ": " + (*ladder)[r] + " against " + (*ladder)[r + 1], "", false};
+      Job job{base, specs[k] + ": " + (*ladder)[r] + " against " + (*ladder)[r + 1], "", false, k,
+              true};
       job.config.game_spec = specs[k];
       job.config.agents = {(*ladder)[r], (*ladder)[r + 1]};
       job.config.games = *rating_games;
@@ -327,18 +332,15 @@ int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool
   std::vector<std::pair<std::string, std::string>> files;
   const std::string command = CommandLine(options, *specs);
   if (options.ladder) {
-    size_t at = 0;
-    for (const std::vector<std::string>& ladder_rungs : rungs) {
-      Ladder ladder;
-      ladder.rungs = ladder_rungs;
-      for (size_t r = 0; r < ladder_rungs.size(); ++r)
-        ladder.self_play.push_back(std::move((*ran)[at++].result));
-      while (at < ran->size() && (*ran)[at].result.agents.size() == 2 &&
-             ladder.pairs.size() + 1 < ladder_rungs.size())
-        ladder.pairs.push_back(std::move((*ran)[at++].result));
-      RateRungs(ladder);
-      ladders.push_back(std::move(ladder));
+    ladders.resize(rungs.size());
+    for (size_t k = 0; k < rungs.size(); ++k) ladders[k].rungs = rungs[k];
+    // The jobs in plan order: a configuration's rungs, then its rating matches, lower rung first.
+    for (size_t j = 0; j < jobs->size(); ++j) {
+      Ladder& ladder = ladders[(*jobs)[j].configuration];
+      (*jobs)[j].rating_match ? ladder.pairs.push_back(std::move((*ran)[j].result))
+                              : ladder.self_play.push_back(std::move((*ran)[j].result));
     }
+    for (Ladder& ladder : ladders) RateRungs(ladder);
     files = BuildLadderReport(command, ladders, *correction);
   } else {
     for (JobResult& r : *ran) results.push_back(std::move(r.result));

@@ -73,6 +73,7 @@ std::string Cell(const Metric& m, const SimResult& r) {
 
 std::string RatingCell(const Ladder& ladder, size_t rung) {
   if (ladder.ratings.empty()) return "-";
+  if (rung == 0) return "0 (anchor)";
   const Rating& r = ladder.ratings[rung];
   return Fixed(r.elo, 0) + " " + report::Interval(r.ci95_low, r.ci95_high, false);
 }
@@ -144,8 +145,8 @@ std::string Findings(const Ladder& ladder, size_t l, const std::vector<report::S
     std::vector<std::string> stronger_names(names.begin() + 1, names.end());
     if (stronger.empty()) continue;
     const std::string text = DescribeSkillChange(
-        {Metrics()[m].subject, "higher than at " + base, "lower than at " + base, "as at " + base,
-         "", "", "every rung above " + base},
+        {Metrics()[m].subject, "higher than at " + base, "lower than at " + base,
+         "level with " + base, "", "", "every rung above " + base},
         stronger, stronger_names);
     if (text.empty()) continue;
     any_metric = true;

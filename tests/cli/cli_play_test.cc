@@ -274,6 +274,20 @@ TEST_F(SimBenchTest, ReportLadderWritesBalanceAgainstSkill) {
   const Json results = ReadJson(ReadFile("ladder/results.json"));
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0]["rating_matches"][0]["agents"], Json({"random", "greedy"}));
+  // Two-player configurations, not rated: each configuration keeps its own two rungs.
+  ASSERT_EQ(Savanna({"report", "kariba(players=2)", "kilimanjaro(players=2)", "--ladder", "--rungs",
+                     "random,greedy", "--games", "8", "--rating-games", "0", "--out", dir})
+                .exit_status,
+            0);
+  const Json two = ReadJson(ReadFile("ladder/results.json"));
+  ASSERT_EQ(two.size(), 2u);
+  for (const Json& configuration : two) {
+    EXPECT_EQ(configuration["rungs"].size(), 2u);
+    EXPECT_TRUE(configuration["rating_matches"].empty());
+    EXPECT_TRUE(configuration["rungs"][1]["rating"].is_null());
+    EXPECT_EQ(configuration["rungs"][1]["result"]["agents"][0], "greedy");
+  }
+  EXPECT_EQ(two[1]["rungs"][0]["result"]["game_name"], "kilimanjaro");
   const std::vector<std::vector<std::string>> refused = {
       {"report", "kariba", "--ladder", "--agents", "random"},
       {"report", "kariba", "--ladder", "--compare"},

@@ -59,14 +59,14 @@ TEST(LadderTest, TheWordsOfTheSummary) {
   const VerdictWords ties{"The tie rate",
                           "higher than at random",
                           "lower than at random",
-                          "as at random",
+                          "level with random",
                           "",
                           "",
                           "every rung above random"};
   EXPECT_EQ(DescribeSkillChange(ties, {L, H, H}, {"greedy", "easy", "medium"}),
             "The tie rate is higher than at random from easy up");
   EXPECT_EQ(DescribeSkillChange(ties, {W, L}, {"greedy", "easy"}),
-            "The tie rate is lower than at random up to greedy and as at random from easy up");
+            "The tie rate is lower than at random up to greedy and level with random from easy up");
   EXPECT_EQ(DescribeSkillChange(ties, {H, H}, {"greedy", "easy"}),
             "The tie rate is higher than at random at every rung above random");
 }
