@@ -1,14 +1,12 @@
-// The bare Kariba loop (see bare_kariba_loop.h). Every rule of standard Kariba that a random
-// game touches is here in a few lines; what random play never reads (what other players know
-// of a hand, the last play for the views, move numbers) is left out, as a hand-written
-// simulator would.
-#include "reference/bare_kariba_loop.h"
-
+// The bare Kariba loop (bare_loop.h): standard Kariba (the 64-card deck, eight animals of
+// eight cards, the closest weaker animal chased, one game, no face-up display). Every rule of it
+// that a random game touches is here in a few lines; what random play never reads (what other
+// players know of a hand, the last play for the views, move numbers) is left out.
 #include <array>
-#include <chrono>
 
 #include "core/check.h"
 #include "core/rng.h"
+#include "reference/bare_loop.h"
 
 namespace savanna::reference {
 namespace {
@@ -17,15 +15,12 @@ constexpr int kAnimals = 8;
 constexpr int kCopies = 8;
 constexpr int kCards = kAnimals * kCopies;
 constexpr int kHand = 5;
-constexpr int kMaxPlayers = 6;
+constexpr int kMaxPlayers = 4;
 
 using Counts = std::array<uint8_t, kAnimals + 1>;  // by animal 1..8; index 0 unused
 
-// One whole game from `game_seed`, moves chosen with `choice`. Returns the moves played, adds
-// the API's action id of each to `action_sum` and the first player's final score to `score_sum`.
-int64_t PlayOneGame(int players, uint64_t game_seed, Rng& choice, uint64_t& action_sum,
-                    uint64_t& score_sum) {
-  SAVANNA_CHECK(players >= 2 && players <= 4);  // 5 and 6 seats need the nine-animal deck
+// One whole game from `game_seed`, moves chosen with `choice`, added to `run`.
+void PlayOneGame(int players, uint64_t game_seed, Rng& choice, BareLoopRun& run) {
   Rng deal(game_seed);
   std::array<uint8_t, kCards> deck;
   int deck_size = 0;
@@ -39,7 +34,6 @@ int64_t PlayOneGame(int players, uint64_t game_seed, Rng& choice, uint64_t& acti
   hand_size.fill(kHand);
   Counts waterhole{};
   std::array<int, kMaxPlayers> score{};
-  int64_t moves = 0;
   int current = 0;
   while (true) {
     Counts& h = hand[current];
@@ -49,8 +43,7 @@ int64_t PlayOneGame(int players, uint64_t game_seed, Rng& choice, uint64_t& acti
     int animal = 1;
     while (pick >= h[animal]) pick -= h[animal++];
     const int count = pick + 1;
-    action_sum += uint64_t((animal - 1) * kHand + (count - 1));
-    ++moves;
+    run.Move((animal - 1) * kHand + (count - 1));
     h[animal] = uint8_t(h[animal] - count);
     hand_size[current] -= count;
     waterhole[animal] = uint8_t(waterhole[animal] + count);
@@ -71,39 +64,21 @@ int64_t PlayOneGame(int players, uint64_t game_seed, Rng& choice, uint64_t& acti
       ++h[deck[--deck_size]];
       ++hand_size[current];
     }
-    if (hand_size[current] == 0) {
-      score_sum += uint64_t(score[0]);
-      return moves;
-    }
+    if (hand_size[current] == 0) break;
     current = current + 1 == players ? 0 : current + 1;
   }
+  for (int p = 0; p < players; ++p) run.score_sum += (p + 1) * score[p];
 }
 
 }  // namespace
 
 BareLoopRun BareKaribaGames(int players, int64_t games, uint64_t seed) {
+  SAVANNA_CHECK(players >= 2 && players <= kMaxPlayers);  // 5 and 6 need the nine-animal deck
   BareLoopRun run;
   Rng choice(seed);
-  const auto start = std::chrono::steady_clock::now();
-  for (int64_t g = 0; g < games; ++g)
-    run.moves +=
-        PlayOneGame(players, DeriveSeed(seed, uint64_t(g)), choice, run.action_sum, run.score_sum);
-  run.games = games;
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (; run.games < games; ++run.games)
+    PlayOneGame(players, DeriveSeed(seed, uint64_t(run.games)), choice, run);
   return run;
-}
-
-BareLoopRun BareKaribaPlayouts(int players, double seconds, uint64_t seed) {
-  BareLoopRun run;
-  Rng choice(seed);
-  const auto start = std::chrono::steady_clock::now();
-  while (true) {
-    run.moves += PlayOneGame(players, DeriveSeed(seed, uint64_t(run.games)), choice, run.action_sum,
-                             run.score_sum);
-    ++run.games;
-    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (run.seconds >= seconds) return run;
-  }
 }
 
 }  // namespace savanna::reference

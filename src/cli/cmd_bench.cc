@@ -10,7 +10,6 @@
 
 #include "agents/agent.h"
 #include "cli/commands.h"
-#include "reference/bare_kariba_loop.h"
 #include "sim/benchmark.h"
 
 namespace savanna::cli {
@@ -34,29 +33,6 @@ std::vector<std::shared_ptr<const Game>> DefaultGames(const GameRegistry& games)
       if (auto game = games.Create(entry.info.name + "(players=" + std::to_string(n) + ")"))
         out.push_back(*game);
   return out;
-}
-
-// The player count when `game` is standard Kariba with 2-4 players (what the bare loop of
-// bench/reference plays), else 0.
-int BareLoopPlayers(const GameRegistry& games, const Game& game) {
-  for (int players = 2; players <= 4; ++players) {
-    auto standard = games.Create("kariba(players=" + std::to_string(players) + ")");
-    if (standard && (*standard)->Spec() == game.Spec()) return players;
-  }
-  return 0;
-}
-
-// Standard Kariba through the API against the hand-written loop playing the same games.
-Json BareLoopRatio(std::ostream& table, const std::string& spec, int players,
-                   double api_moves_per_second, double seconds) {
-  const auto bare = reference::BareKaribaPlayouts(players, seconds, kBenchSeed);
-  const double ratio = api_moves_per_second / bare.MovesPerSecond();
-  table << fmt::format(
-      "{}: the bare loop (bench/reference) plays the same games at {:.0f} moves/s; the API "
-      "reaches {:.2f}x of it\n",
-      spec, bare.MovesPerSecond(), ratio);
-  return Json{
-      {"spec", spec}, {"bare_loop_moves_per_second", bare.MovesPerSecond()}, {"api_ratio", ratio}};
 }
 
 Json FiguresToJson(const BenchFigures& f, const std::string& spec) {
@@ -92,16 +68,10 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
   for (const auto& game : list) width = std::max(width, game->Spec().size());
   // With --json the table goes to stderr, so that stdout is the document alone.
   std::ostream& table = options.json ? std::cerr : std::cout;
-  Json figures = Json::array(), bare_loop = Json::array();
+  Json figures = Json::array();
   table << fmt::format("{:<{}}  {:>12}  {:>10}  {:>9}  {:>9}  {:>9}  {:>14}  {:>12}\n", "SPEC",
                        width, "MOVES/S", "GAMES/S", "CLONE NS", "COPY NS", "LEGAL NS",
                        "DETERMINIZE NS", "ISMCTS IT/S");
-  struct Ratio {
-    std::string spec;
-    int players;
-    double api;
-  };
-  std::vector<Ratio> ratios;
   // Without specs, bench measures every configuration (minutes): a bar on a terminal's stderr
   // counts them, cleared whenever a row is printed.
   std::optional<ProgressBar> bar;
@@ -119,17 +89,11 @@ int RunBench(const GameRegistry& games, const BenchOptions& options) {
                  game->Spec(), width, f.moves_per_second, f.games_per_second, f.clone_ns, f.copy_ns,
                  f.legal_actions_ns, f.determinize_ns, f.ismcts_iterations_per_second)
           << std::flush;
-    if (const int players = BareLoopPlayers(games, *game))
-      ratios.push_back({game->Spec(), players, f.moves_per_second});
   }
   if (bar) (*bar)(total, total);
-  for (const auto& r : ratios)
-    bare_loop.push_back(BareLoopRatio(table, r.spec, r.players, r.api, *seconds));
   if (options.json)
-    std::cout << FormatJson(Json{{"seconds", *seconds},
-                                 {"search", options.search},
-                                 {"games", figures},
-                                 {"bare_loop", bare_loop}});
+    std::cout << FormatJson(
+        Json{{"seconds", *seconds}, {"search", options.search}, {"games", figures}});
   return kExitOk;
 }
 
@@ -146,9 +110,8 @@ void AddBenchCommand(CLI::App& app, Context& context) {
   cmd->add_flag(
       "--json", options->json,
       "Print {seconds, search, games: [{spec, moves_per_second, games_per_second, clone_ns, "
-      "copy_ns, legal_actions_ns, determinize_ns, ismcts_iterations_per_second}], "
-      "bare_loop: [{spec, bare_loop_moves_per_second, api_ratio}]} on stdout (the "
-      "table goes to stderr)");
+      "copy_ns, legal_actions_ns, determinize_ns, ismcts_iterations_per_second}]} on stdout "
+      "(the table goes to stderr)");
   cmd->add_option("--seconds", options->seconds, "Measuring time per figure (default 0.5)")
       ->type_name("S");
   cmd->add_option("--search", options->search,

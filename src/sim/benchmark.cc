@@ -79,6 +79,28 @@ void MeasurePlayouts(const Game& game, double seconds, uint64_t seed, BenchFigur
 
 }  // namespace
 
+PlayoutRun PlayRandomGames(const Game& game, int64_t games, uint64_t seed) {
+  PlayoutRun run;
+  Rng rng(seed);
+  ActionList legal;
+  const Clock::time_point start = Clock::now();
+  for (; run.games < games; ++run.games) {
+    std::unique_ptr<State> state = game.NewInitialState(DeriveSeed(seed, uint64_t(run.games)));
+    while (!state->IsTerminal()) {
+      const Player player = state->PlayersToAct().First();
+      state->LegalActions(player, legal);
+      const Action action = legal[int(rng.Below(uint32_t(legal.Size())))];
+      state->ApplyUnchecked(player, action);
+      run.action_digest = FoldAction(run.action_digest, action);
+      ++run.moves;
+    }
+    const PlayerValues scores = state->Scores();
+    for (int p = 0; p < game.NumPlayers(); ++p) run.score_sum += (p + 1) * int64_t(scores[p]);
+  }
+  run.seconds = SecondsSince(start);
+  return run;
+}
+
 std::vector<std::unique_ptr<State>> MidGameStates(const Game& game, int count, uint64_t seed) {
   std::vector<std::unique_ptr<State>> states;
   std::vector<std::pair<Player, Action>> moves;

@@ -41,6 +41,27 @@ BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed,
 // count. The spec must be valid (MakeAgent succeeds).
 bool SearchReportsIterations(const Game& game, std::string_view search, uint64_t seed);
 
+// Random games through the public State API as the playout measurement plays them: game i is
+// dealt from DeriveSeed(seed, i), and every move is drawn with Rng(seed).Below over the legal
+// actions of PlayersToAct().First(). What the games came to is kept so that a hand-written loop
+// (bench/reference) can prove that it played the very same games.
+struct PlayoutRun {
+  int64_t games = 0;
+  int64_t moves = 0;
+  uint64_t action_digest = 0;  // every action id in order: FoldAction
+  int64_t score_sum = 0;       // over the games, the sum of (seat + 1) * score of every seat
+  double seconds = 0;          // wall time of the whole run
+  double MovesPerSecond() const { return seconds > 0 ? double(moves) / seconds : 0; }
+};
+
+// One action id folded into a digest (FNV-1a over the ids).
+constexpr uint64_t FoldAction(uint64_t digest, int64_t action) {
+  return (digest ^ uint64_t(action)) * 0x100000001b3ull;
+}
+
+// Plays `games` whole games of `game` and times them (one allocation per game, the new state).
+PlayoutRun PlayRandomGames(const Game& game, int64_t games, uint64_t seed);
+
 // `count` non-terminal states of `game`, each reached by random play from its own seed and
 // stopped at a uniformly random move of its game: the inputs of the clone, copy, legal-action
 // and determinize measurements (also used by bench/).
