@@ -116,7 +116,6 @@ Result<void> CheckPhase(const Config& config, const KitaraData& d) {
     return Bad("field 'to_discard' is set in phases 'discard' and 'remove' only");
   if (!moving && TokenCount(d.drawn) != 0) return Bad("field 'drawn' is set outside moves");
   const int p = d.current;
-  const auto held = HeldCounts(config, d);
   switch (ph) {
     case Phase::kStart: {
       int free = 0;
@@ -124,7 +123,7 @@ Result<void> CheckPhase(const Config& config, const KitaraData& d) {
         free += d.areas[std::countr_zero(s)].owner < 0;
       if (free < config.players - p) return Bad("too few free start areas are left");
       for (int q = p; q < config.players; ++q)
-        if (held[q] > 0) return Bad("a player holds an area before placing the start warriors");
+        if (d.held[q] != 0) return Bad("a player holds an area before placing the start warriors");
       return {};
     }
     case Phase::kTake:
@@ -132,11 +131,11 @@ Result<void> CheckPhase(const Config& config, const KitaraData& d) {
     case Phase::kRecruit:
       for (int k = 0; k < kKinds; ++k)
         if (d.recruit[k] > d.supply[p][k]) return Bad("field 'recruit' exceeds the supply");
-      return held[p] > 0 ? Result<void>() : Bad("phase 'recruit' for a player holding no area");
+      return d.held[p] != 0 ? Result<void>() : Bad("phase 'recruit' for a player holding no area");
     case Phase::kMoveSource:
       return {};
     case Phase::kMoveGroup: {
-      const int min = MinGroupSize(config, d, p, d.source, held);
+      const int min = MinGroupSize(config, d, p, d.source);
       if (d.areas[d.source].owner != p || min == 0 || Total(d.areas[d.source].figures) < min)
         return Bad("field 'source' is not an area a group of the current player can leave");
       return {};
@@ -148,7 +147,7 @@ Result<void> CheckPhase(const Config& config, const KitaraData& d) {
           return Bad("field 'group' holds figures its area does not have");
       bool any = false;
       for (uint64_t n = config.map.land_neighbours[d.source]; n != 0; n &= n - 1)
-        any |= Total(d.group) > 0 && MayEnter(d, p, std::countr_zero(n), Total(d.group), held);
+        any |= Total(d.group) > 0 && MayEnter(d, p, std::countr_zero(n), Total(d.group));
       return any ? Result<void>() : Bad("field 'group' can cross no border");
     }
     case Phase::kRetreat:
@@ -257,7 +256,9 @@ const char* KindName(int kind) {
 SAVANNA_DESCRIBE_INSTANTIATIONS(KitaraData, Config);
 
 Result<void> CheckData(const Config& config, KitaraData& d) {
-  return CheckInOrder(config, d, CheckBoard, CheckCards, CheckTokens, CheckFigures, CheckPhase);
+  if (auto board = CheckBoard(config, d); !board) return board;
+  DeriveHeld(config, d);  // the later checks read the areas each player holds
+  return CheckInOrder(config, d, CheckCards, CheckTokens, CheckFigures, CheckPhase);
 }
 
 Json FiguresJson(const Figures& f) {

@@ -28,9 +28,10 @@ bool DrawToken(const Config& config, KitaraData& d) {
   return false;
 }
 
-void AddFigures(AreaState& area, int owner, const Figures& f) {
-  area.owner = int8_t(owner);
-  for (int k = 0; k < kKinds; ++k) area.figures[k] = uint8_t(area.figures[k] + f[k]);
+void AddFigures(KitaraData& d, int area, int owner, const Figures& f) {
+  SetOwner(d, area, owner);
+  for (int k = 0; k < kKinds; ++k)
+    d.areas[area].figures[k] = uint8_t(d.areas[area].figures[k] + f[k]);
 }
 
 void FinishMove(const Config& config, KitaraData& d) {
@@ -43,7 +44,7 @@ void FinishMove(const Config& config, KitaraData& d) {
 }
 
 void Retreat(const Config& config, KitaraData& d, int to) {
-  AddFigures(d.areas[to], d.retreat_player, d.retreat_figures);
+  AddFigures(d, to, d.retreat_player, d.retreat_figures);
   d.last_attack.retreat_to = int8_t(to);
   d.retreat_player = -1;
   d.retreat_from = 0;
@@ -56,11 +57,11 @@ void Cross(const Config& config, KitaraData& d, int to) {
   const int p = d.current;
   AreaState& from = d.areas[d.source];
   for (int k = 0; k < kKinds; ++k) from.figures[k] = uint8_t(from.figures[k] - d.group[k]);
-  if (Total(from.figures) == 0) from.owner = -1;
+  if (Total(from.figures) == 0) SetOwner(d, d.source, -1);
   AreaState& target = d.areas[to];
   const int defender = target.owner;
   if (defender < 0 || defender == p) {
-    AddFigures(target, p, d.group);
+    AddFigures(d, to, p, d.group);
     FinishMove(config, d);
     return;
   }
@@ -68,8 +69,8 @@ void Cross(const Config& config, KitaraData& d, int to) {
   d.retreat_player = int8_t(defender);
   d.retreat_from = uint8_t(to);
   d.retreat_figures = target.figures;
-  target = AreaState{};
-  AddFigures(target, p, d.group);
+  target.figures = {};
+  AddFigures(d, to, p, d.group);
   const bool drew = d.group[kHero] > 0 && DrawToken(config, d);
   d.last_attack = LastAttack{
       int8_t(p), int8_t(defender), d.source, uint8_t(to), uint8_t(Total(d.group)), -1, drew};
@@ -84,28 +85,25 @@ void Cross(const Config& config, KitaraData& d, int to) {
 
 }  // namespace
 
-uint64_t HeldMask(const Config& config, const KitaraData& d, int player) {
-  uint64_t mask = 0;
+void DeriveHeld(const Config& config, KitaraData& d) {
+  d.held = {};
   for (int a = 0; a < config.map.num_areas; ++a)
-    if (d.areas[a].owner == player) mask |= uint64_t(1) << a;
-  return mask;
+    if (d.areas[a].owner >= 0) d.held[d.areas[a].owner] |= uint64_t(1) << a;
 }
 
-bool MayEnter(const KitaraData& d, int player, int to, int size,
-              const std::array<int, kMaxSeats>& held) {
+bool MayEnter(const KitaraData& d, int player, int to, int size) {
   const AreaState& target = d.areas[to];
   if (target.owner < 0 || target.owner == player) return true;
   // An attack needs a strictly larger group and never targets a player's only area.
-  return held[target.owner] >= 2 && size > Total(target.figures);
+  return HoldsSeveralAreas(d, target.owner) && size > Total(target.figures);
 }
 
-int MinGroupSize(const Config& config, const KitaraData& d, int player, int area,
-                 const std::array<int, kMaxSeats>& held) {
+int MinGroupSize(const Config& config, const KitaraData& d, int player, int area) {
   int best = INT_MAX;
   for (uint64_t n = config.map.land_neighbours[area]; n != 0; n &= n - 1) {
     const AreaState& target = d.areas[std::countr_zero(n)];
     if (target.owner < 0 || target.owner == player) return 1;
-    if (held[target.owner] >= 2) best = std::min(best, Total(target.figures) + 1);
+    if (HoldsSeveralAreas(d, target.owner)) best = std::min(best, Total(target.figures) + 1);
   }
   return best == INT_MAX ? 0 : best;
 }
@@ -113,8 +111,8 @@ int MinGroupSize(const Config& config, const KitaraData& d, int player, int area
 uint64_t NearestHeld(const Config& config, const KitaraData& d, int player, int from) {
   int best = INT_MAX;
   uint64_t nearest = 0;
-  for (int a = 0; a < config.map.num_areas; ++a) {
-    if (d.areas[a].owner != player) continue;
+  for (uint64_t own = d.held[player]; own != 0; own &= own - 1) {
+    const int a = std::countr_zero(own);
     const int dist = config.map.distance[from][a];
     if (dist < best) {
       best = dist;
@@ -126,39 +124,38 @@ uint64_t NearestHeld(const Config& config, const KitaraData& d, int player, int 
   return nearest;
 }
 
-void AppendMoveLegal(const Config& config, const KitaraData& d, ActionList& out) {
+void AppendMoveLegal(const Config& config, const KitaraData& d, ActionList& out, int limit) {
   const int p = d.current;
   switch (d.phase) {
     case Phase::kMoveSource: {
-      const auto held = HeldCounts(config, d);
-      for (int a = 0; a < config.map.num_areas; ++a) {
-        if (d.areas[a].owner != p) continue;
-        const int min = MinGroupSize(config, d, p, a, held);
+      for (uint64_t own = d.held[p]; own != 0 && out.Size() < limit; own &= own - 1) {
+        const int a = std::countr_zero(own);
+        const int min = MinGroupSize(config, d, p, a);
         if (min > 0 && Total(d.areas[a].figures) >= min) out.PushBack(SourceAction(a));
       }
-      out.PushBack(kEndMovesAction);
+      if (out.Size() < limit) out.PushBack(kEndMovesAction);
       return;
     }
     case Phase::kMoveGroup: {
       const Figures& f = d.areas[d.source].figures;
-      const int min = MinGroupSize(config, d, p, d.source, HeldCounts(config, d));
+      const int min = MinGroupSize(config, d, p, d.source);
       for (int w = 0; w <= f[kWarrior]; ++w)
         for (int a = 0; a <= f[kAnimal]; ++a)
           for (int h = 0; h <= f[kHero]; ++h)
-            if (w + a + h >= min) out.PushBack(GroupAction(w, a, h));
+            if (w + a + h >= min && out.Size() < limit) out.PushBack(GroupAction(w, a, h));
       return;
     }
     case Phase::kMoveBorder: {
-      const auto held = HeldCounts(config, d);
       const int size = Total(d.group);
-      for (uint64_t n = config.map.land_neighbours[d.source]; n != 0; n &= n - 1)
-        if (MayEnter(d, p, std::countr_zero(n), size, held))
+      for (uint64_t n = config.map.land_neighbours[d.source]; n != 0 && out.Size() < limit;
+           n &= n - 1)
+        if (MayEnter(d, p, std::countr_zero(n), size))
           out.PushBack(BorderAction(std::countr_zero(n)));
       return;
     }
     case Phase::kRetreat:
-      for (uint64_t n = NearestHeld(config, d, d.retreat_player, d.retreat_from); n != 0;
-           n &= n - 1)
+      for (uint64_t n = NearestHeld(config, d, d.retreat_player, d.retreat_from);
+           n != 0 && out.Size() < limit; n &= n - 1)
         out.PushBack(RetreatAction(std::countr_zero(n)));
       return;
     default:
@@ -173,7 +170,7 @@ bool IsMoveLegal(const Config& config, const KitaraData& d, Action action) {
       if (action == kEndMovesAction) return true;
       const int a = action - kSourceAction;
       if (a < 0 || a >= config.map.num_areas || d.areas[a].owner != p) return false;
-      const int min = MinGroupSize(config, d, p, a, HeldCounts(config, d));
+      const int min = MinGroupSize(config, d, p, a);
       return min > 0 && Total(d.areas[a].figures) >= min;
     }
     case Phase::kMoveGroup: {
@@ -181,14 +178,14 @@ bool IsMoveLegal(const Config& config, const KitaraData& d, Action action) {
       const Figures g = GroupFigures(action), &f = d.areas[d.source].figures;
       for (int k = 0; k < kKinds; ++k)
         if (g[k] > f[k]) return false;
-      const int min = MinGroupSize(config, d, p, d.source, HeldCounts(config, d));
+      const int min = MinGroupSize(config, d, p, d.source);
       return min > 0 && Total(g) >= min;
     }
     case Phase::kMoveBorder: {
       const int to = action - kBorderAction;
       if (to < 0 || to >= config.map.num_areas || !(config.map.land_neighbours[d.source] >> to & 1))
         return false;
-      return MayEnter(d, p, to, Total(d.group), HeldCounts(config, d));
+      return MayEnter(d, p, to, Total(d.group));
     }
     case Phase::kRetreat: {
       const int to = action - kRetreatAction;

@@ -84,9 +84,9 @@ void NextRemoval(const Config& config, KitaraData& d) {
   // player left on the board removes nothing.
   if (Total(d.remove) > 0) {
     Figures on_board{};
-    for (int a = 0; a < config.map.num_areas; ++a)
-      if (d.areas[a].owner == d.current)
-        for (int k = 0; k < kKinds; ++k) on_board[k] = uint8_t(on_board[k] + d.areas[a].figures[k]);
+    for (uint64_t own = d.held[d.current]; own != 0; own &= own - 1)
+      for (int k = 0; k < kKinds; ++k)
+        on_board[k] = uint8_t(on_board[k] + d.areas[std::countr_zero(own)].figures[k]);
     for (int k = 0; k < kKinds; ++k)
       if (on_board[k] == 0) d.remove[k] = 0;
   }
@@ -102,10 +102,8 @@ void NextRemoval(const Config& config, KitaraData& d) {
 void Score(const Config& config, KitaraData& d) {
   const int p = d.current;
   int points = KingdomProsperity(config, d, p);
-  for (uint64_t ruins = config.map.ruin_mask; ruins != 0; ruins &= ruins - 1) {
-    const AreaState& area = d.areas[std::countr_zero(ruins)];
-    if (area.owner == p && area.figures[kAnimal] > 0) points += 2;
-  }
+  for (uint64_t ruins = config.map.ruin_mask & d.held[p]; ruins != 0; ruins &= ruins - 1)
+    if (d.areas[std::countr_zero(ruins)].figures[kAnimal] > 0) points += 2;
   d.prosperity[p] += points;
   // Decision BestDrawnHeroTokenIsKeptAutomatically: one token of the highest value drawn this
   // turn is kept; the others go back into the bag.
@@ -133,7 +131,7 @@ void Manage(const Config& config, KitaraData& d) {
 // ---- The actions outside the move phase --------------------------------------------------------
 
 void PlaceStart(const Config& config, KitaraData& d, int area) {
-  d.areas[area].owner = int8_t(d.current);
+  SetOwner(d, area, d.current);
   d.areas[area].figures = {uint8_t(kStartWarriors), 0, 0};
   d.supply[d.current][kWarrior] = uint8_t(d.supply[d.current][kWarrior] - kStartWarriors);
   if (++d.current < config.players) return;
@@ -150,7 +148,7 @@ void Take(const Config& config, KitaraData& d, int position) {
   Reveal(config, d);
   // Only the new card recruits; a kind whose figures are all on the board is skipped, and so
   // is everything when the player holds no area (decision PlayerWithoutAreasRecruitsNothing).
-  const bool holds = HeldMask(config, d, p) != 0;
+  const bool holds = d.held[p] != 0;
   for (int k = 0; k < kKinds; ++k)
     d.recruit[k] = holds ? std::min(config.cards[card].figures[k], d.supply[p][k]) : 0;
   NextRecruit(config, d);
@@ -177,7 +175,7 @@ void Discard(const Config& config, KitaraData& d, int position) {
 void Remove(const Config& config, KitaraData& d, int kind, int area) {
   AreaState& a = d.areas[area];
   --a.figures[kind];
-  if (Total(a.figures) == 0) a.owner = -1;
+  if (Total(a.figures) == 0) SetOwner(d, area, -1);
   ++d.supply[d.current][kind];
   --d.remove[kind];
   NextRemoval(config, d);
@@ -219,13 +217,12 @@ bool SingleOption(const Config& config, const KitaraData& d, Action& only) {
     // Every group of at least the smallest size that can leave is legal: one option exactly
     // when that size is the whole group.
     const Figures& f = d.areas[d.source].figures;
-    if (Total(f) != MinGroupSize(config, d, d.current, d.source, HeldCounts(config, d)))
-      return false;
+    if (Total(f) != MinGroupSize(config, d, d.current, d.source)) return false;
     only = GroupAction(f[kWarrior], f[kAnimal], f[kHero]);
     return true;
   }
   ActionList legal;
-  AppendLegal(config, d, legal);
+  AppendLegal(config, d, legal, 2);
   SAVANNA_CHECK_MSG(!legal.Empty(), std::string("no legal action in phase ") + PhaseName(d.phase));
   if (legal.Size() != 1) return false;
   only = legal[0];
@@ -265,10 +262,8 @@ int KingdomProsperity(const Config& config, const KitaraData& d, int player) {
 
 int FoodCapacity(const Config& config, const KitaraData& d, int player) {
   int n = 0;
-  for (uint64_t s = config.map.savanna_mask; s != 0; s &= s - 1) {
-    const AreaState& area = d.areas[std::countr_zero(s)];
-    n += area.owner == player && area.figures[kWarrior] > 0;
-  }
+  for (uint64_t s = config.map.savanna_mask & d.held[player]; s != 0; s &= s - 1)
+    n += d.areas[std::countr_zero(s)].figures[kWarrior] > 0;
   return n;
 }
 
@@ -326,37 +321,38 @@ void SetUp(const Config& config, KitaraData& d) {
 
 int Actor(const KitaraData& d) { return d.phase == Phase::kRetreat ? d.retreat_player : d.current; }
 
-void AppendLegal(const Config& config, const KitaraData& d, ActionList& out) {
+void AppendLegal(const Config& config, const KitaraData& d, ActionList& out, int limit) {
   const int p = d.current;
   switch (d.phase) {
     case Phase::kStart:
-      for (uint64_t s = config.map.start_mask; s != 0; s &= s - 1)
+      for (uint64_t s = config.map.start_mask; s != 0 && out.Size() < limit; s &= s - 1)
         if (d.areas[std::countr_zero(s)].owner < 0) out.PushBack(StartAction(std::countr_zero(s)));
       return;
     case Phase::kTake:
-      for (int i = 0, n = TakeChoices(config, d); i < n; ++i) out.PushBack(TakeAction(i));
+      for (int i = 0, n = std::min(TakeChoices(config, d), limit); i < n; ++i)
+        out.PushBack(TakeAction(i));
       return;
     case Phase::kRecruit: {
       const int kind = FirstKind(d.recruit);
-      for (int a = 0; a < config.map.num_areas; ++a)
-        if (d.areas[a].owner == p) out.PushBack(PlaceAction(kind, a));
+      for (uint64_t own = d.held[p]; own != 0; own &= own - 1)
+        out.PushBack(PlaceAction(kind, std::countr_zero(own)));
       return;
     }
     case Phase::kDiscard:
-      for (int i = 0; i < d.kingdom_size[p]; ++i)
+      for (int i = 0; i < d.kingdom_size[p] && out.Size() < limit; ++i)
         if (!config.cards[d.kingdom[p][i]].no_feed) out.PushBack(DiscardAction(i));
       return;
     case Phase::kRemove: {
       const int kind = FirstKind(d.remove);
-      for (int a = 0; a < config.map.num_areas; ++a)
-        if (d.areas[a].owner == p && d.areas[a].figures[kind] > 0)
-          out.PushBack(RemoveAction(kind, a));
+      for (uint64_t own = d.held[p]; own != 0; own &= own - 1)
+        if (d.areas[std::countr_zero(own)].figures[kind] > 0)
+          out.PushBack(RemoveAction(kind, std::countr_zero(own)));
       return;
     }
     case Phase::kOver:
       return;
     default:
-      AppendMoveLegal(config, d, out);
+      AppendMoveLegal(config, d, out, limit);
   }
 }
 

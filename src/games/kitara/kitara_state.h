@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -65,6 +66,10 @@ struct LastAttack {
 
 struct KitaraData {
   std::array<AreaState, kMaxAreas> areas{};
+  // Derived from `areas`, not part of the JSON (DeriveHeld sets it after reading): bit a of
+  // held[p] is set when p's figures stand in area a. Every change of an owner goes through
+  // SetOwner, which keeps it.
+  std::array<uint64_t, kMaxSeats> held{};
   std::array<Figures, kMaxSeats> supply{};  // figures beside the board
   // The deck, bottom first: deck[deck_size - 1] is the top card. Ordered by age (age 1 on top).
   std::array<uint8_t, kMaxDeckCards> deck{};
@@ -120,8 +125,11 @@ void SetUp(const Config& config, KitaraData& d);
 // The player who owes the next action (the defender during a retreat).
 int Actor(const KitaraData& d);
 
-// Per-phase legality and application (the player is Actor(d)).
-void AppendLegal(const Config& config, const KitaraData& d, ActionList& out);
+// Per-phase legality and application (the player is Actor(d)). AppendLegal lists the legal
+// actions in order, stopping once `limit` are listed: telling whether a decision has a single
+// option (ApplyAction's forced decisions) needs only two.
+void AppendLegal(const Config& config, const KitaraData& d, ActionList& out,
+                 int limit = ActionList::kCapacity);
 bool IsLegalNow(const Config& config, const KitaraData& d, Action action);
 // Applies a legal action, then every forced decision that follows (one legal option only).
 void ApplyAction(const Config& config, KitaraData& d, Action action);
@@ -144,30 +152,27 @@ int TakeChoices(const Config& config, const KitaraData& d);
 
 // ---- Movement (kitara_moves.cc) ----------------------------------------------------------------
 
-uint64_t HeldMask(const Config& config, const KitaraData& d, int player);
-// Areas held per player.
-// Inline: the legal-move generator calls it at every step of every playout.
-// Counted player by player over the areas, without branches, so that each count is one
-// vectorized pass (incrementing held[owner] area by area chains every step on the last).
-inline std::array<int, kMaxSeats> HeldCounts(const Config& config, const KitaraData& d) {
-  std::array<int, kMaxSeats> held{};
-  for (int p = 0; p < config.players; ++p) {
-    int count = 0;
-    for (int a = 0; a < config.map.num_areas; ++a) count += d.areas[a].owner == p;
-    held[p] = count;
-  }
-  return held;
+// Makes `owner` (-1: nobody) the owner of `area`, keeping KitaraData::held.
+inline void SetOwner(KitaraData& d, int area, int owner) {
+  const uint64_t bit = uint64_t(1) << area;
+  if (d.areas[area].owner >= 0) d.held[d.areas[area].owner] &= ~bit;
+  if (owner >= 0) d.held[owner] |= bit;
+  d.areas[area].owner = int8_t(owner);
+}
+// Sets KitaraData::held from the areas' owners (after reading a state, or building one).
+void DeriveHeld(const Config& config, KitaraData& d);
+// Whether `player` holds two areas or more: only then may one of them be attacked.
+inline bool HoldsSeveralAreas(const KitaraData& d, int player) {
+  return (d.held[player] & (d.held[player] - 1)) != 0;
 }
 // The smallest group that may leave `area` for some neighbour (0: none can).
-int MinGroupSize(const Config& config, const KitaraData& d, int player, int area,
-                 const std::array<int, kMaxSeats>& held);
+int MinGroupSize(const Config& config, const KitaraData& d, int player, int area);
 // Whether a group of `size` figures of `player` may enter `to` (own, empty, or attackable).
-bool MayEnter(const KitaraData& d, int player, int to, int size,
-              const std::array<int, kMaxSeats>& held);
+bool MayEnter(const KitaraData& d, int player, int to, int size);
 // The areas `player` holds nearest to `from` (never across a lake).
 uint64_t NearestHeld(const Config& config, const KitaraData& d, int player, int from);
 
-void AppendMoveLegal(const Config& config, const KitaraData& d, ActionList& out);
+void AppendMoveLegal(const Config& config, const KitaraData& d, ActionList& out, int limit);
 bool IsMoveLegal(const Config& config, const KitaraData& d, Action action);
 // The move phase's actions (source, end moves, group, border, retreat). Returns after the step;
 // the caller settles forced decisions.

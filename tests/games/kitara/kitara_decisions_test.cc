@@ -110,7 +110,7 @@ TEST(KitaraDecisions, PlayerWithoutAreasRecruitsNothing) {
   auto s = Position("kitara(players=2)").Area("O5", 1, W(3)).Row(kAgeOneRow).Build();
   Do(*s, "take 2: W1 M1 (age 1)");
   EXPECT_EQ(D(*s).supply[0][kWarrior], 10);
-  EXPECT_EQ(HeldMask(C(*s), D(*s), 0), 0u);
+  EXPECT_EQ(D(*s).held[0], 0u);
   // Nothing can move either; nothing feeds the two cards: both must go.
   EXPECT_EQ(D(*s).phase, Phase::kDiscard);
   EXPECT_EQ(D(*s).to_discard, 2);
@@ -222,7 +222,7 @@ TEST(KitaraDecisions, FoodIsCountedOnceBeforeDiscarding) {
   Do(*s, "discard 3: W2 M1 (age 2)");
   Do(*s, "remove warrior from O1");  // the second warrior, on O2, goes without asking
   // No savanna feeds any more, yet nothing else is discarded.
-  EXPECT_EQ(HeldMask(C(*s), D(*s), 0), 0u);
+  EXPECT_EQ(D(*s).held[0], 0u);
   EXPECT_EQ(D(*s).kingdom_size[0], 2);
   EXPECT_EQ(s->PlayersToAct(), PlayerSet::Single(1));
 }

@@ -141,6 +141,7 @@ std::unique_ptr<KitaraState> Position::Build() {
     for (int p = 0; p < c.players; ++p) held += d_.tokens[p][v];
     d_.bag[v] = uint8_t(c.token_counts[v] - held);
   }
+  DeriveHeld(c, d_);
   auto state = std::make_unique<KitaraState>(*game_, d_);
   // The position must be one the game's own reader accepts.
   auto reread = game_->StateFromJson(state->ToJson());
