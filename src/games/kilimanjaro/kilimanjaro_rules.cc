@@ -3,6 +3,7 @@
 // rows in docs/rules/kilimanjaro.md.
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <typeinfo>
 
 #include "core/check.h"
@@ -56,13 +57,20 @@ int CountersLeft(const KiliData& d, int player) {
   return d.unplaced[player][0] + d.unplaced[player][1] + d.unplaced[player][2];
 }
 
-// The spaces a counter may go on now, as a bit set (see Config::counter_spaces).
+// The spaces a counter may go on now, as a bit set (see Config::counter_spaces): none on or
+// beside a counter. The counters' spaces are gathered into one 128-bit set, then widened by a
+// space on each side.
 std::array<uint64_t, 2> FreeCounterSpaces(const Config& config, const KiliData& d) {
-  std::array<uint64_t, 2> free = config.counter_spaces;
-  for (int i = 0; i < d.num_counters; ++i)
-    for (int s = d.counters[i].space - 1; s <= d.counters[i].space + 1; ++s)
-      free[s / 64] &= ~(uint64_t{1} << (s % 64));
-  return free;
+  uint64_t low = 0, high = 0;  // spaces 0-63, 64-127
+  for (int i = 0; i < d.num_counters; ++i) {
+    const int s = d.counters[i].space;
+    const uint64_t bit = uint64_t{1} << (s & 63);
+    low |= s < 64 ? bit : 0;
+    high |= s < 64 ? 0 : bit;
+  }
+  const uint64_t blocked_low = low | low << 1 | low >> 1 | high << 63;
+  const uint64_t blocked_high = high | high << 1 | high >> 1 | low >> 63;
+  return {config.counter_spaces[0] & ~blocked_low, config.counter_spaces[1] & ~blocked_high};
 }
 
 // Decision "a player may play onto the piles of expeditions level with or ahead of their own".
@@ -308,24 +316,49 @@ void KilimanjaroState::LegalActions(Player player, ActionList& out) const {
   const Config& c = config();
   switch (d_.phase) {
     case Phase::kPlace: {
+      // For each kind the player holds, every free space in ascending order. The spaces are
+      // listed once and the other kinds' blocks copied from that list: a placement offers up to
+      // some 250 actions, and this is most of a random game's cost (bench/bare_loop_ratio.cc).
+      static_assert(kCounterKinds * kMaxSpaces <= ActionList::kCapacity);
       const std::array<uint64_t, 2> free = FreeCounterSpaces(c, d_);
+      Action* const first = out.Fill();
+      Action* next = first;
+      int first_kind = -1;
+      std::ptrdiff_t block = 0;  // the spaces: one action each per kind
       for (int k = 0; k < kCounterKinds; ++k) {
         if (d_.unplaced[player][k] == 0) continue;
-        for (int w = 0; w < 2; ++w)
-          for (uint64_t bits = free[w]; bits != 0; bits &= bits - 1)
-            out.PushBack(PlaceAction(CounterKind(k), w * 64 + std::countr_zero(bits)));
+        if (first_kind < 0) {
+          first_kind = k;
+          for (int w = 0; w < 2; ++w)
+            for (uint64_t bits = free[w]; bits != 0; bits &= bits - 1)
+              *next++ = PlaceAction(CounterKind(k), w * 64 + std::countr_zero(bits));
+          block = next - first;
+          continue;
+        }
+        const Action shift = (k - first_kind) * kMaxSpaces;
+        for (std::ptrdiff_t i = 0; i < block; ++i) next[i] = first[i] + shift;
+        next += block;
       }
+      out.End(next);
       return;
     }
-    case Phase::kPlay:
+    case Phase::kPlay: {
+      // Each distinct hand card on each pile of each seat the player may target.
+      static_assert(kHandSize * kMaxSeats * kPiles <= ActionList::kCapacity);
+      std::array<int, kMaxSeats> seats;
+      int num_seats = 0;
+      for (int seat = 0; seat < c.players; ++seat)
+        if (MayTarget(d_, player, seat)) seats[num_seats++] = seat;
+      Action* next = out.Fill();
       for (int i = 0; i < d_.hand_size[player]; ++i) {
         const int card = d_.hand[player][i];
         if (i > 0 && d_.hand[player][i - 1] == card) continue;  // a second copy: same actions
-        for (int seat = 0; seat < c.players; ++seat)
-          if (MayTarget(d_, player, seat))
-            for (int pile = 0; pile < kPiles; ++pile) out.PushBack(PlayAction(card, seat, pile));
+        for (int s = 0; s < num_seats; ++s)
+          for (int pile = 0; pile < kPiles; ++pile) *next++ = PlayAction(card, seats[s], pile);
       }
+      out.End(next);
       return;
+    }
     case Phase::kBanana:
       out.PushBack(kBananaMoveAction);
       out.PushBack(kBananaStayAction);
