@@ -178,7 +178,9 @@ const char* EndReasonName(EndReason reason) { return kEndNames[size_t(reason)]; 
 SAVANNA_DESCRIBE_INSTANTIATIONS(KapKairoData, Config);
 
 Result<void> CheckData(const Config& config, KapKairoData& d) {
-  return CheckInOrder(config, d, CheckPlaces, CheckMoney, CheckPhase, CheckHistory);
+  if (auto places = CheckPlaces(config, d); !places) return places;
+  DeriveTracks(config, d);  // the later checks may ask what a build costs
+  return CheckInOrder(config, d, CheckMoney, CheckPhase, CheckHistory);
 }
 
 }  // namespace savanna::kap_kairo

@@ -10,15 +10,20 @@
 namespace savanna::kap_kairo {
 namespace {
 
-// Draws the top card of the pile into `card`. An empty pile is first refilled by shuffling the
-// discard pile ("EmptyPileIsRefilledFromTheDiscardPile"). False when both are empty.
+// The discard pile shuffled into a new pile ("EmptyPileIsRefilledFromTheDiscardPile"). False
+// when it is empty too.
+bool RefillPile(KapKairoData& d) {
+  if (d.discard.Empty()) return false;
+  d.pile = d.discard;
+  d.discard.size = 0;
+  d.rng.Shuffle(d.pile.cards.data(), d.pile.size);
+  return true;
+}
+
+// Draws the top card of the pile into `card`, refilling an empty pile first. False when both
+// piles are empty. (Small, so that every draw of a turn inlines it; the refill is rare.)
 bool DrawCard(KapKairoData& d, int& card) {
-  if (d.pile.Empty()) {
-    if (d.discard.Empty()) return false;
-    d.pile = d.discard;
-    d.discard.size = 0;
-    d.rng.Shuffle(d.pile.cards.data(), d.pile.size);
-  }
+  if (d.pile.Empty() && !RefillPile(d)) return false;
   card = d.pile.Pop();
   return true;
 }
@@ -55,11 +60,13 @@ void StartPurchase(const Config& config, KapKairoData& d) {
   d.phase = Phase::kBid;
 }
 
-void BeginTurn(KapKairoData& d, int player) {
+void BeginTurn(const Config& config, KapKairoData& d, int player) {
   d.current = uint8_t(player);
   int card;
   d.reveal_failed = !DrawCard(d, card);
-  if (!d.reveal_failed) d.revealed.Push(card);
+  if (d.reveal_failed) return;
+  d.revealed.Push(card);
+  d.pool_tracks = uint8_t(d.pool_tracks + config.card(card).tracks);
 }
 
 // Ranks order[lo, hi), players tied on bid and capital (sorted by seat), by drawing a card each:
@@ -94,14 +101,15 @@ void BreakTie(const Config& config, KapKairoData& d, int lo, int hi) {
   }
 }
 
-void StartBuildPhase(KapKairoData& d, int starter) {
+void StartBuildPhase(const Config& config, KapKairoData& d, int starter) {
   d.phase = Phase::kBuild;
-  BeginTurn(d, starter);
+  BeginTurn(config, d, starter);
 }
 
-void TakeCard(KapKairoData& d, int player, int slot) {
+void TakeCard(const Config& config, KapKairoData& d, int player, int slot) {
   Row& row = d.rows[player];
   row.cards[row.size++] = d.auction[slot];
+  d.open_tracks[player] = uint8_t(d.open_tracks[player] + config.card(d.auction[slot]).tracks);
   for (int i = slot + 1; i < d.auction_size; ++i) d.auction[i - 1] = d.auction[i];
   --d.auction_size;
   ++d.choose_index;
@@ -111,8 +119,8 @@ void TakeCard(KapKairoData& d, int player, int slot) {
 // taken, the best bidder opens the build phase.
 void ContinueChoosing(const Config& config, KapKairoData& d) {
   while (d.auction_size > 0 && AllAuctionCardsAlike(config, d))
-    TakeCard(d, d.order[d.choose_index], 0);
-  if (d.auction_size == 0) StartBuildPhase(d, d.order[0]);
+    TakeCard(config, d, d.order[d.choose_index], 0);
+  if (d.auction_size == 0) StartBuildPhase(config, d, d.order[0]);
 }
 
 // Every bid is in: all bids are paid, the players ranked, tie-break cards discarded. The result
@@ -153,8 +161,10 @@ void ResolveBids(const Config& config, KapKairoData& d) {
 // ---- Track building --------------------------------------------------------------------------
 
 void DiscardRevealed(KapKairoData& d) {
-  for (int i = 0; i < d.revealed.size; ++i) d.discard.Push(d.revealed.cards[i]);
+  std::copy_n(d.revealed.cards.begin(), d.revealed.size, d.discard.cards.begin() + d.discard.size);
+  d.discard.size = uint8_t(d.discard.size + d.revealed.size);
   d.revealed.size = 0;
+  d.pool_tracks = 0;
 }
 
 // "BothPilesEmptyPassEndsTheBuildPhase": a pass with nothing left to reveal ends the phase.
@@ -164,14 +174,14 @@ void Pass(const Config& config, KapKairoData& d, int player) {
     StartPurchase(config, d);
     return;
   }
-  BeginTurn(d, (player + 1) % config.players);
+  BeginTurn(config, d, player + 1 == config.players ? 0 : player + 1);
 }
 
 // After a build, every other player waiting before a river gets a bonus track (a face-down
 // card from the pile), at most kMaxBonusTracks each; from the builder's left neighbour on.
 void GrantRiverBonus(const Config& config, KapKairoData& d, int builder) {
   for (int k = 1; k < config.players; ++k) {
-    const int q = (builder + k) % config.players;
+    const int q = builder + k < config.players ? builder + k : builder + k - config.players;
     const Row& row = d.rows[q];
     if (!row.HasOpen() || !config.terrain_of(row.Front()).river) continue;
     if (d.bonus_count[q] >= kMaxBonusTracks) continue;
@@ -191,6 +201,7 @@ void Build(const Config& config, KapKairoData& d, int player, int bonus) {
   for (int i = 0; i < bonus; ++i) d.discard.Push(d.bonus[player][--d.bonus_count[player]]);
   d.capital[player] = uint8_t(d.capital[player] + config.card(card).pounds);
   ++row.built;
+  d.open_tracks[player] = uint8_t(d.open_tracks[player] - config.card(card).tracks);
   d.reveal_failed = false;
   DiscardRevealed(d);
   d.last_build = LastBuild{int8_t(player), uint8_t(card), uint8_t(bonus), uint8_t(pounds), 0};
@@ -205,41 +216,23 @@ void Build(const Config& config, KapKairoData& d, int player, int bonus) {
       StartPurchase(config, d);
       return;
     }
-  BeginTurn(d, player);
+  BeginTurn(config, d, player);
 }
 
 }  // namespace
 
 // ---- Queries used by the views and the JSON reader ---------------------------------------------
 
-int FreeTracks(const Config& config, const KapKairoData& d, int player) {
-  int tracks = 0;
-  for (int i = 0; i < d.revealed.size; ++i) tracks += config.card(d.revealed.cards[i]).tracks;
-  const Row& row = d.rows[player];
-  for (int i = row.built; i < row.size; ++i) tracks += config.card(row.cards[i]).tracks;
-  return tracks;
-}
-
-namespace {
-
-// BuildCost with the player's FreeTracks already counted (`free_tracks`), so that LegalActions
-// counts them once for all its bonus values.
-int BuildCostGivenFreeTracks(const Config& config, const KapKairoData& d, int player, int bonus,
-                             int free_tracks) {
-  const Row& row = d.rows[player];
-  if (!row.HasOpen() || bonus < 0 || bonus > d.bonus_count[player]) return -1;
-  const int needed = config.terrain_of(row.Front()).tracks_needed;
-  // "UnneededBonusTracksMayBeSpent": up to the tracks needed; pounds only for missing tracks.
-  if (bonus > needed) return -1;
-  const int missing = std::max(0, needed - free_tracks - bonus);
-  const int pounds = missing * kPoundsPerTrack;
-  return pounds <= d.capital[player] ? pounds : -1;
-}
-
-}  // namespace
-
-int BuildCost(const Config& config, const KapKairoData& d, int player, int bonus) {
-  return BuildCostGivenFreeTracks(config, d, player, bonus, FreeTracks(config, d, player));
+void DeriveTracks(const Config& config, KapKairoData& d) {
+  d.pool_tracks = 0;
+  for (int i = 0; i < d.revealed.size; ++i)
+    d.pool_tracks = uint8_t(d.pool_tracks + config.card(d.revealed.cards[i]).tracks);
+  d.open_tracks = {};
+  for (int p = 0; p < config.players; ++p) {
+    const Row& row = d.rows[p];
+    for (int i = row.built; i < row.size; ++i)
+      d.open_tracks[p] = uint8_t(d.open_tracks[p] + config.card(row.cards[i]).tracks);
+  }
 }
 
 bool IsFirstOfItsKind(const Config& config, const KapKairoData& d, int slot) {
@@ -258,13 +251,33 @@ void SetUp(const Config& config, KapKairoData& d) {
 
 // ---- The State interface -----------------------------------------------------------------------
 
+namespace {
+
+// Whether `player` owes a decision now: PlayersToAct().Contains(player) without the set, which
+// LegalActions asks on every call.
+bool OwesDecision(const Config& config, const KapKairoData& d, Player player) {
+  if (player < 0 || player >= config.players) return false;
+  switch (d.phase) {
+    case Phase::kBid:
+      return d.pending[player] < 0;
+    case Phase::kChoose:
+      return d.order[d.choose_index] == player;
+    case Phase::kBuild:
+      return d.current == player;
+    case Phase::kOver:
+      break;
+  }
+  return false;
+}
+
+}  // namespace
+
 PlayerSet KapKairoState::PlayersToAct() const {
   switch (d_.phase) {
     case Phase::kBid: {
-      PlayerSet set;
-      for (int p = 0; p < config().players; ++p)
-        if (d_.pending[p] < 0) set.Insert(p);
-      return set;
+      uint32_t mask = 0;
+      for (int p = 0; p < config().players; ++p) mask |= uint32_t(d_.pending[p] < 0) << p;
+      return PlayerSet::FromMask(mask);
     }
     case Phase::kChoose:
       return PlayerSet::Single(d_.order[d_.choose_index]);
@@ -278,21 +291,27 @@ PlayerSet KapKairoState::PlayersToAct() const {
 
 void KapKairoState::LegalActions(Player player, ActionList& out) const {
   out.Clear();
-  if (!PlayersToAct().Contains(player)) return;
+  if (!OwesDecision(config(), d_, player)) return;
   switch (d_.phase) {
-    case Phase::kBid:
-      for (int pounds = 0; pounds <= d_.capital[player]; ++pounds) out.PushBack(BidAction(pounds));
+    case Phase::kBid: {
+      // Up to 181 bids, the largest list of the game: written without a check per action.
+      static_assert(kMaxCapital + 1 <= ActionList::kCapacity);
+      // The capital is read once: the stores could otherwise change it for all the compiler
+      // knows (it is a byte), and the loop would not be vectorized.
+      const int capital = d_.capital[player];
+      Action* next = out.Fill();
+      for (int pounds = 0; pounds <= capital; ++pounds) *next++ = BidAction(pounds);
+      out.End(next);
       return;
+    }
     case Phase::kChoose:
       for (int slot = 0; slot < d_.auction_size; ++slot)
         if (IsFirstOfItsKind(config(), d_, slot)) out.PushBack(TakeAction(slot));
       return;
     case Phase::kBuild: {
       out.PushBack(kPassAction);
-      const int free_tracks = FreeTracks(config(), d_, player);
       for (int bonus = 0; bonus <= d_.bonus_count[player]; ++bonus)
-        if (BuildCostGivenFreeTracks(config(), d_, player, bonus, free_tracks) >= 0)
-          out.PushBack(BuildAction(bonus));
+        if (BuildCost(config(), d_, player, bonus) >= 0) out.PushBack(BuildAction(bonus));
       return;
     }
     case Phase::kOver:
@@ -301,7 +320,7 @@ void KapKairoState::LegalActions(Player player, ActionList& out) const {
 }
 
 bool KapKairoState::IsLegal(Player player, Action action) const {
-  if (!PlayersToAct().Contains(player)) return false;
+  if (!OwesDecision(config(), d_, player)) return false;
   switch (d_.phase) {
     case Phase::kBid:
       return action >= kFirstBidAction && action <= BidAction(d_.capital[player]);
@@ -329,7 +348,7 @@ void KapKairoState::ApplyUnchecked(Player player, Action action) {
       ResolveBids(config(), d_);
       return;
     case Phase::kChoose:
-      TakeCard(d_, player, action - kFirstTakeAction);
+      TakeCard(config(), d_, player, action - kFirstTakeAction);
       ContinueChoosing(config(), d_);
       return;
     case Phase::kBuild:

@@ -3,6 +3,7 @@
 // kap_kairo_json.cc.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -75,6 +76,11 @@ struct KapKairoData {
   std::array<uint8_t, kMaxSeats> auction{};  // cards up for purchase, in order of revealing
   uint8_t auction_size = 0;
   std::array<Row, kMaxSeats> rows{};
+  // Derived, not part of the JSON (DeriveTracks sets them after reading): the tracks printed on
+  // the build pool's cards, and on each row's open cards. The rules keep them as cards come
+  // and go, so that FreeTracks is a sum of two numbers.
+  uint8_t pool_tracks = 0;
+  std::array<uint8_t, kMaxSeats> open_tracks{};
   // Bonus tracks: face-down cards whose faces nobody knows; spent from the end (last in).
   std::array<std::array<uint8_t, kMaxBonusTracks>, kMaxSeats> bonus{};
   std::array<uint8_t, kMaxSeats> bonus_count{};
@@ -115,10 +121,24 @@ void SetUp(const Config& config, KapKairoData& d);
 
 // Tracks that cost `player` nothing now: the build pool plus the player's own open landscapes
 // (the one in front of the locomotive included).
-int FreeTracks(const Config& config, const KapKairoData& d, int player);
+inline int FreeTracks(const KapKairoData& d, int player) {
+  return d.pool_tracks + d.open_tracks[player];
+}
+// Sets KapKairoData's pool_tracks and open_tracks from the pool and the rows.
+void DeriveTracks(const Config& config, KapKairoData& d);
 // Pounds a build spending `bonus` bonus tracks costs now, or -1 when it is not allowed (no open
-// landscape, too many bonus tracks, or not enough capital).
-int BuildCost(const Config& config, const KapKairoData& d, int player, int bonus);
+// landscape, too many bonus tracks, or not enough capital). Inline: LegalActions asks it for
+// every number of bonus tracks.
+inline int BuildCost(const Config& config, const KapKairoData& d, int player, int bonus) {
+  const Row& row = d.rows[player];
+  if (!row.HasOpen() || bonus < 0 || bonus > d.bonus_count[player]) return -1;
+  const int needed = config.terrain_of(row.Front()).tracks_needed;
+  // "UnneededBonusTracksMayBeSpent": up to the tracks needed; pounds only for missing tracks.
+  if (bonus > needed) return -1;
+  const int missing = std::max(0, needed - FreeTracks(d, player) - bonus);
+  const int pounds = missing * kPoundsPerTrack;
+  return pounds <= d.capital[player] ? pounds : -1;
+}
 // True when no earlier auction slot holds an identical card (only such slots are offered).
 bool IsFirstOfItsKind(const Config& config, const KapKairoData& d, int slot);
 

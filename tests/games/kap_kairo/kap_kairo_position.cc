@@ -112,6 +112,7 @@ std::unique_ptr<KapKairoState> Position::Build() {
   for (int card : pile_top_) d_.pile.Push(card);
   if (d_.phase == Phase::kBuild)
     d_.reveal_failed = d_.revealed.Empty() && d_.pile.Empty() && d_.discard.Empty();
+  DeriveTracks(game_->config(), d_);
   auto state = std::make_unique<KapKairoState>(*game_, d_);
   // The position must be one the game's own reader accepts.
   auto reread = game_->StateFromJson(state->ToJson());

@@ -45,7 +45,7 @@ TEST(KapKairoExample, MichiPassesDinahBuildsSavannaWithATrackToSpare) {
                .PileTop({villages2})
                .Building(michi)
                .Build();
-  EXPECT_EQ(FreeTracks(pos.game().config(), s->data(), michi), 7);
+  EXPECT_EQ(FreeTracks(s->data(), michi), 7);
   EXPECT_EQ(LegalStrings(*s, michi), (std::vector<std::string>{"pass", "build paying 20 pounds"}));
   Do(*s, "pass", michi);
 
@@ -53,7 +53,7 @@ TEST(KapKairoExample, MichiPassesDinahBuildsSavannaWithATrackToSpare) {
   ASSERT_EQ(s->PlayersToAct(), PlayerSet::Single(dinah));
   ASSERT_EQ(d.revealed.size, 2);
   EXPECT_EQ(d.revealed.cards[1], villages2);
-  EXPECT_EQ(FreeTracks(pos.game().config(), d, dinah), 3 + 2 + 2);
+  EXPECT_EQ(FreeTracks(d, dinah), 3 + 2 + 2);
   EXPECT_EQ(LegalStrings(*s, dinah), (std::vector<std::string>{"pass", "build"}));
   Do(*s, "build", dinah);
 
@@ -482,7 +482,7 @@ TEST(KapKairoDecisions, OpenRowCardsIncludeTheOneInFrontOfTheLocomotive) {
                .Revealed({pos.Card("villages", 2)})  // 3 tracks
                .Building(0)
                .Build();
-  EXPECT_EQ(FreeTracks(pos.game().config(), s->data(), 0), 6);
+  EXPECT_EQ(FreeTracks(s->data(), 0), 6);
   EXPECT_EQ(LegalStrings(*s, 0), (std::vector<std::string>{"pass", "build"}));
 }
 
