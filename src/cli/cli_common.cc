@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -48,62 +47,6 @@ Result<LoadedState> LoadStateFile(const GameRegistry& games, const std::string& 
   return WithContext(LoadStateDocument(games, *json), source + ": ");
 }
 
-namespace {
-
-bool HasNoContainers(const Json& json) {
-  for (const Json& item : json)
-    if (item.is_structured() && !item.empty()) return false;
-  return true;
-}
-
-// The one-line form with a space after every comma and colon: {"a": 1, "b": [2, 3]}.
-std::string OneLine(const Json& json) {
-  if (!json.is_structured()) return JsonText(json);
-  std::string line = json.is_array() ? "[" : "{";
-  bool first = true;
-  for (const auto& [key, value] : json.items()) {
-    line += first ? "" : ", ";
-    if (json.is_object()) line += JsonText(Json(key)) + ": ";
-    line += OneLine(value);
-    first = false;
-  }
-  return line + (json.is_array() ? "]" : "}");
-}
-
-// Arrays of plain values always stay on one line; objects of plain values when they fit.
-void AppendJson(const Json& json, int indent, std::string& out) {
-  constexpr size_t kWidth = 100;
-  if (!json.is_structured() || json.empty() || (json.is_array() && HasNoContainers(json))) {
-    out += OneLine(json);
-    return;
-  }
-  if (HasNoContainers(json)) {
-    const std::string line = OneLine(json);
-    if (line.size() + size_t(indent) <= kWidth) {
-      out += line;
-      return;
-    }
-  }
-  const std::string pad(size_t(indent + 2), ' ');
-  out += json.is_array() ? "[\n" : "{\n";
-  bool first = true;
-  for (const auto& [key, value] : json.items()) {
-    out += (first ? "" : ",\n") + pad;
-    if (json.is_object()) out += JsonText(Json(key)) + ": ";
-    AppendJson(value, indent + 2, out);
-    first = false;
-  }
-  out += "\n" + std::string(size_t(indent), ' ') + (json.is_array() ? "]" : "}");
-}
-
-}  // namespace
-
-std::string FormatJson(const Json& json) {
-  std::string out;
-  AppendJson(json, 0, out);
-  return out + "\n";
-}
-
 void PrintJson(const Json& json) { std::cout << FormatJson(json); }
 
 Result<uint64_t> ParseSeed(std::string_view text, std::string_view option) {
@@ -136,13 +79,6 @@ Result<double> ParseDouble(std::string_view text, std::string_view option, doubl
                 fmt::format("{} must be a number from {} to {}, got '{}'", option, lo, hi, text));
   return value;
 }
-
-uint64_t ClockSeed() {
-  using std::chrono::duration_cast, std::chrono::microseconds, std::chrono::system_clock;
-  return uint64_t(duration_cast<microseconds>(system_clock::now().time_since_epoch()).count());
-}
-
-std::string SeatName(int seat) { return "P" + std::to_string(seat); }
 
 bool StderrIsTerminal() { return isatty(STDERR_FILENO) != 0; }
 

@@ -37,9 +37,7 @@ Result<std::string> ReadInput(const std::string& path);
 // A state document from a file or stdin; errors name the file.
 Result<LoadedState> LoadStateFile(const GameRegistry& games, const std::string& path);
 
-// JSON for people and programs alike: objects and nested arrays indented by two spaces, arrays
-// of plain values on one line; ends with a newline. PrintJson writes it to stdout.
-std::string FormatJson(const Json& json);
+// Writes FormatJson(json) (core/json_io.h) to stdout.
 void PrintJson(const Json& json);
 
 // Option values, parsed strictly (decimal digits only: no sign, hex or octal for seeds and
@@ -47,12 +45,6 @@ void PrintJson(const Json& json);
 Result<uint64_t> ParseSeed(std::string_view text, std::string_view option);
 Result<int64_t> ParseInt(std::string_view text, std::string_view option, int64_t lo, int64_t hi);
 Result<double> ParseDouble(std::string_view text, std::string_view option, double lo, double hi);
-
-// A seed from the clock (microseconds since the epoch), for commands run without --seed.
-uint64_t ClockSeed();
-
-// "P2": how seats are named to people.
-std::string SeatName(int seat);
 
 bool StderrIsTerminal();
 

@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "session/session.h"
 
 namespace savanna::cli {
 namespace {

@@ -1,21 +1,43 @@
 // `savanna play SPEC --seats human,random,... [--seed N] [--record FILE]`: a game in the
-// terminal (src/cli/terminal_play.h). Python callables play from Python instead: a seat
+// terminal (src/session/terminal_play.h). Python callables play from Python instead: a seat
 // `python:MODULE:FUNCTION` is refused here with a pointer to `python3 -m savanna play`.
 #include <memory>
 #include <string>
 
 #include "cli/commands.h"
-#include "cli/terminal_play.h"
+#include "session/session.h"
+#include "session/terminal_play.h"
 
 namespace savanna::cli {
 namespace {
+
+// The options as typed; RunPlay checks them in this order: seats, seed, then the rest
+// (PlayInTerminal).
+struct PlayOptions {
+  std::string spec;
+  std::string seats;  // comma-separated
+  std::string seed;   // empty: from the clock
+  std::string record_path;
+  bool hints = false;
+  std::string hint_agent = TerminalGameOptions{}.hint_agent;
+};
 
 int RunPlay(const GameRegistry& games, const PlayOptions& options) {
   if (options.seats.find("python:") != std::string::npos)
     return PrintError(
         "--seats: a Python agent (python:MODULE:FUNCTION) plays through the Python module: "
         "python3 -m savanna play SPEC --seats ... (docs/python.md)");
-  auto played = PlayInTerminal(games, options);
+  auto seats = WithContext(SplitSpecList(options.seats), "--seats: ");
+  if (!seats) return PrintError(seats.error());
+  auto seed =
+      options.seed.empty() ? Result<uint64_t>(ClockSeed()) : ParseSeed(options.seed, "--seed");
+  if (!seed) return PrintError(seed.error());
+  auto played = PlayInTerminal(games, {.spec = options.spec,
+                                       .seats = std::move(*seats),
+                                       .seed = *seed,
+                                       .record_path = options.record_path,
+                                       .hints = options.hints,
+                                       .hint_agent = options.hint_agent});
   return played ? kExitOk : PrintError(played.error());
 }
 

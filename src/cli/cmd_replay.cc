@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "core/text.h"
 #include "session/session.h"
 
 namespace savanna::cli {

@@ -1,6 +1,6 @@
-// The `savanna` subcommands, one file each (cmd_<name>.cc). Each Add function declares its
-// subcommand on `app` (AddSubcommand); the subcommand's callback runs it and stores its exit
-// status in `context`.
+// The `savanna` subcommands, one file each (cmd_<name>.cc; `serve`, which starts the game
+// server, is the program's own: src/app). Each Add function declares its subcommand on `app`
+// (AddSubcommand); the subcommand's callback runs it and stores its exit status in `context`.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -20,6 +20,5 @@ void AddPlayCommand(CLI::App& app, Context& context);
 void AddReplayCommand(CLI::App& app, Context& context);
 void AddBenchCommand(CLI::App& app, Context& context);
 void AddReportCommand(CLI::App& app, Context& context);
-void AddServeCommand(CLI::App& app, Context& context);
 
 }  // namespace savanna::cli

@@ -43,6 +43,10 @@ Result<const Json*> ArrayField(const Json& object, std::string_view key, int64_t
 Result<int64_t> IntElement(const Json& array, size_t i, int64_t lo, int64_t hi,
                            std::string_view what);
 
+// JSON for people and programs alike: objects and nested arrays indented by two spaces, arrays
+// of plain values on one line; ends with a newline (documents the program prints or saves).
+std::string FormatJson(const Json& json);
+
 // The RNG state as four hex strings (JSON numbers cannot hold 64 bits everywhere).
 Json RngToJson(const Rng& rng);
 Result<Rng> RngFromJson(const Json& json);

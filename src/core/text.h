@@ -42,6 +42,9 @@ std::string_view CutToChars(std::string_view text, size_t max_chars);
 // JSON writer can always write.
 std::string ValidUtf8(std::string_view text);
 
+// "P2": how seats are named to people, in views, logs and prompts.
+inline std::string SeatName(int seat) { return "P" + std::to_string(seat); }
+
 // `text` as an error message may quote it: in single quotes, on one line (control characters and
 // the backslash written as \n, \r, \t, \\ or \xNN, and so is every byte that is not part of a
 // well-formed UTF-8 character), at most `max_chars` characters of it and then "...". The cut

@@ -1,15 +1,14 @@
-// savanna.play: the terminal game of `savanna play` (src/cli/terminal_play.h) run from Python, so
-// that seats can be Python callables registered with savanna.register_agent. Human seats read
+// savanna.play: the terminal game of `savanna play` (src/session/terminal_play.h) run from Python,
+// so that seats can be Python callables registered with savanna.register_agent. Human seats read
 // stdin and everything prints on the process's stdout, as the program does.
 #include <pybind11/stl.h>
 
 #include <optional>
 
-#include "cli/cli_common.h"
-#include "cli/terminal_play.h"
 #include "games/registry.h"
 #include "python/bindings.h"
 #include "session/session.h"
+#include "session/terminal_play.h"
 
 namespace savanna::python {
 
@@ -19,20 +18,22 @@ void BindPlay(py::module_& m) {
       [](const std::string& game, const std::vector<std::string>& seats,
          std::optional<uint64_t> seed, const std::string& record, bool hints,
          const std::string& hint_agent) {
-        cli::PlayOptions options{.spec = game,
-                                 .seats = {},
-                                 .seed = seed ? std::to_string(*seed) : std::string(),
-                                 .record_path = record,
-                                 .hints = hints,
-                                 .hint_agent = hint_agent};
-        for (const std::string& seat : seats)
-          options.seats += (options.seats.empty() ? "" : ",") + seat;
-        // A comma outside parentheses would make two seats of one entry.
-        auto split = SplitSpecList(options.seats);
+        // The seats as the program's --seats would read them joined by commas: a comma
+        // outside parentheses would make two seats of one entry.
+        std::string joined;
+        for (const std::string& seat : seats) joined += (joined.empty() ? "" : ",") + seat;
+        auto split = SplitSpecList(joined);
         if (split && split->size() != seats.size())
           Raise("seats: an entry holds a comma outside parentheses: give one entry per seat");
+        if (!split) Unwrap(WithContext(std::move(split), "--seats: "));
+        const TerminalGameOptions options{.spec = game,
+                                          .seats = std::move(*split),
+                                          .seed = seed ? *seed : ClockSeed(),
+                                          .record_path = record,
+                                          .hints = hints,
+                                          .hint_agent = hint_agent};
         py::module_::import("sys").attr("stdout").attr("flush")();
-        Unwrap(RunAgentLoop([&] { return cli::PlayInTerminal(Games(), options); }));
+        Unwrap(RunAgentLoop([&] { return PlayInTerminal(Games(), options); }));
       },
       py::arg("game"), py::arg("seats"), py::arg("seed") = py::none(), py::arg("record") = "",
       py::arg("hints") = false, py::arg("hint_agent") = "expert",

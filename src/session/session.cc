@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <utility>
 
 #include "core/check.h"
@@ -28,6 +29,11 @@ Result<Player> ParseViewer(std::string_view text, int num_players) {
                 "viewer '" + std::string(text) + "' must be a seat from 0 to " +
                     std::to_string(num_players - 1) + " or 'spectator'");
   return Player(seat);
+}
+
+uint64_t ClockSeed() {
+  using std::chrono::duration_cast, std::chrono::microseconds, std::chrono::system_clock;
+  return uint64_t(duration_cast<microseconds>(system_clock::now().time_since_epoch()).count());
 }
 
 Result<std::vector<std::string>> SplitSpecList(std::string_view text) {

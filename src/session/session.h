@@ -23,6 +23,9 @@ inline constexpr std::string_view kHumanSeat = "human";
 // Parses a viewer: a seat number in [0, num_players) or "spectator" (kSpectator).
 Result<Player> ParseViewer(std::string_view text, int num_players);
 
+// A seed from the clock (microseconds since the epoch), for a game started without one.
+uint64_t ClockSeed();
+
 // Splits a comma-separated list of specs at the commas outside parentheses, so that
 // "human,ismcts(iters=100,c=0.7)" gives two entries. Entries are trimmed; empty ones are errors.
 Result<std::vector<std::string>> SplitSpecList(std::string_view text);

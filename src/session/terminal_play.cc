@@ -1,24 +1,23 @@
 // The terminal game of terminal_play.h. Each human seat sees only its own view; with several
 // human seats (hotseat) the screen is cleared before each turn. Agent moves are announced only
 // once they are public.
-#include "cli/terminal_play.h"
-
-#include <fmt/core.h>
+#include "session/terminal_play.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "agents/agent.h"
-#include "cli/cli_common.h"
+#include "core/json_io.h"
 #include "core/rng.h"
 #include "core/text.h"
 #include "session/session.h"
 
-namespace savanna::cli {
+namespace savanna {
 namespace {
 // Hints show at most this many actions, the best first.
 constexpr size_t kMaxHints = 10;
@@ -93,7 +92,12 @@ class TerminalGame {
   void SaveRecord() {
     if (record_path_.empty()) return;
     auto saved = WriteTextFileAtomic(record_path_, FormatJson(session_.record().ToJson()));
-    if (!saved && !save_warned_) PrintError("cannot save the record: " + saved.error().message);
+    if (!saved && !save_warned_) {
+      // One line on stderr, written at once, as the program prints its errors.
+      const std::string line = "savanna: cannot save the record: " + saved.error().message + "\n";
+      std::cout.flush();
+      std::cerr << line << std::flush;
+    }
     save_warned_ = save_warned_ || !saved;
   }
 
@@ -152,8 +156,10 @@ class TerminalGame {
       const ActionEstimate& e = estimates[i];
       const std::string text = session_.state().ActionToString(seat, e.action);
       const auto it = std::find(legal.begin(), legal.end(), text);
-      std::cout << fmt::format("  {:>5.1f}%  {}) {}  ({} playouts)\n", 100 * e.win_rate,
-                               it - legal.begin() + 1, text, e.visits);
+      char percent[16];
+      std::snprintf(percent, sizeof percent, "%5.1f", 100 * e.win_rate);
+      std::cout << "  " << percent << "%  " << it - legal.begin() + 1 << ") " << text << "  ("
+                << e.visits << " playouts)\n";
     }
     if (estimates.size() > kMaxHints)
       std::cout << "  ... " << estimates.size() - kMaxHints << " more tried\n";
@@ -240,7 +246,7 @@ class TerminalGame {
     const Json& result = session_.record().result;
     for (Player p = 0; p < session_.NumPlayers(); ++p)
       std::cout << (p ? ", " : " ") << SeatLabel(p) << " "
-                << fmt::format("{}", result["scores"][size_t(p)].get<double>());
+                << result["scores"][size_t(p)].get<double>();  // whole numbers: "12", "-5"
     std::cout << "\nWinner" << (result["winners"].size() > 1 ? "s:" : ":");
     for (const Json& w : result["winners"]) std::cout << " " << SeatLabel(w.get<Player>());
     std::cout << "\n";
@@ -260,29 +266,24 @@ class TerminalGame {
 
 }  // namespace
 
-Result<void> PlayInTerminal(const GameRegistry& games, const PlayOptions& options) {
-  auto seats = WithContext(SplitSpecList(options.seats), "--seats: ");
-  if (!seats) return tl::unexpected(seats.error());
-  auto seed =
-      options.seed.empty() ? Result<uint64_t>(ClockSeed()) : ParseSeed(options.seed, "--seed");
-  if (!seed) return tl::unexpected(seed.error());
-  auto session = Session::Create(games, options.spec, *seats, *seed);
+Result<void> PlayInTerminal(const GameRegistry& games, const TerminalGameOptions& options) {
+  auto session = Session::Create(games, options.spec, options.seats, options.seed);
   if (!session) return tl::unexpected(session.error());
-  auto hint_agent = WithContext(MakeAgent(options.hint_agent, DeriveSeed(*seed, kHintSeedStream)),
-                                "--hint-agent: ");
+  auto hint_agent = WithContext(
+      MakeAgent(options.hint_agent, DeriveSeed(options.seed, kHintSeedStream)), "--hint-agent: ");
   if (!hint_agent) return tl::unexpected(hint_agent.error());
   if (!options.record_path.empty()) {  // a record that cannot be written fails before the game
     auto saved = WriteTextFileAtomic(options.record_path, FormatJson(session->record().ToJson()));
     if (!saved) return Fail(saved.error().code, "cannot save the record: " + saved.error().message);
   }
-  std::cout << session->game().info().title << ": " << session->game().Spec() << ", seed " << *seed
-            << " (play this deal again with --seed " << *seed << ")\nSeats:";
+  std::cout << session->game().info().title << ": " << session->game().Spec() << ", seed "
+            << options.seed << " (play this deal again with --seed " << options.seed << ")\nSeats:";
   for (Player p = 0; p < session->NumPlayers(); ++p)
     std::cout << (p ? ", " : " ") << SeatName(p) << " " << session->seats()[size_t(p)];
   std::cout << "\nType 'help' at a prompt for the commands.\n";
-  return TerminalGame(std::move(*session), std::move(*seats), options.record_path,
+  return TerminalGame(std::move(*session), options.seats, options.record_path,
                       std::move(*hint_agent), options.hints)
       .Run();
 }
 
-}  // namespace savanna::cli
+}  // namespace savanna

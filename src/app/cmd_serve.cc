@@ -1,5 +1,6 @@
-// `savanna serve [--host H] [--port P] [--db FILE] [--web DIR] ...`: the game server (src/server).
-// Prints one line when it listens, then runs until SIGINT or SIGTERM.
+// `savanna serve [--host H] [--port P] [--db FILE] [--web DIR] ...`: the game server (src/server)
+// started from the command line (src/cli's subcommand helpers). Prints one line when it listens,
+// then runs until SIGINT or SIGTERM.
 #include <pthread.h>
 #include <signal.h>
 
@@ -8,11 +9,14 @@
 #include <memory>
 #include <string>
 
+#include "app/serve_command.h"
 #include "cli/commands.h"
 #include "server/server.h"
 
-namespace savanna::cli {
+namespace savanna::app {
 namespace {
+
+using namespace cli;  // the subcommand helpers
 
 struct ServeOptions {
   server::ServerOptions server;
@@ -165,4 +169,4 @@ void AddServeCommand(CLI::App& app, Context& context) {
       "Example:\n  savanna serve --port 8080 --db savanna.db");
 }
 
-}  // namespace savanna::cli
+}  // namespace savanna::app

@@ -1,15 +1,19 @@
 // The `savanna` program: parses the command line with CLI11 and runs one subcommand (one file
-// each, see commands.h). Every failure is one line on stderr and a non-zero exit status.
+// each: src/cli/commands.h, and serve_command.h here). Every failure is one line on stderr and a
+// non-zero exit status.
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <string>
 
+#include "app/serve_command.h"
 #include "cli/commands.h"
 #include "games/registry.h"
 
-namespace savanna::cli {
+namespace savanna::app {
 namespace {
+
+using namespace cli;  // the subcommands and their helpers
 
 constexpr const char* kFooter = R"(Examples:
   savanna games
@@ -76,11 +80,11 @@ int Main(int argc, char** argv) {
 }
 
 }  // namespace
-}  // namespace savanna::cli
+}  // namespace savanna::app
 
 int main(int argc, char** argv) {
   try {
-    return savanna::cli::Main(argc, argv);
+    return savanna::app::Main(argc, argv);
   } catch (const std::exception& e) {
     return savanna::cli::PrintError(std::string("unexpected error: ") + e.what());
   } catch (...) {
