@@ -133,6 +133,18 @@ class StateBase : public State {
     return j;
   }
 
+  // The view's "players": per seat an object {"seat": p} that fill(p, object) completes.
+  template <class Fill>
+  Json SeatsView(Fill&& fill) const {
+    Json seats = Json::array();
+    for (Player p = 0; p < game_->NumPlayers(); ++p) {
+      Json seat = {{"seat", p}};
+      fill(p, seat);
+      seats.push_back(std::move(seat));
+    }
+    return seats;
+  }
+
   const GameT* game_;
   Data d_;
 };

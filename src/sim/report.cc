@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/check.h"
+#include "core/text.h"
 #include "sim/report_document.h"
 #include "sim/report_parts.h"
 #include "sim/svg_plot.h"
@@ -68,7 +69,7 @@ ReportSection SeatSection(const std::vector<SimResult>& results,
     for (size_t seat = 0; seat < results[i].seat_advantage.size(); ++seat) {
       const SeatSummary& s = results[i].seat_advantage[seat];
       const double fair = 1.0 / results[i].players;
-      section.table.rows.push_back({labels[i], "P" + std::to_string(seat), Pct(s.win_rate),
+      section.table.rows.push_back({labels[i], SeatName(int(seat)), Pct(s.win_rate),
                                     Interval(s.ci95_low, s.ci95_high, true), Pct(fair)});
       rows.push_back({labels[i] + "  P" + std::to_string(seat), s.win_rate, s.ci95_low, s.ci95_high,
                       fair, int(i)});

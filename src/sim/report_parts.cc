@@ -7,6 +7,8 @@
 #include <set>
 #include <utility>
 
+#include "core/text.h"
+
 namespace savanna::report {
 
 std::string Pct(double v) {
@@ -149,7 +151,7 @@ ReportSection UnfairSection(const std::vector<SeatTest>& tests, Correction corre
     const double fair = 1.0 / t->players;
     std::vector<std::string> row = {t->configuration};
     if (rungs) row.push_back(Code(t->rung));
-    row.push_back("P" + std::to_string(t->seat) + (t->seat == 0 ? " (first move)" : ""));
+    row.push_back(SeatName(t->seat) + (t->seat == 0 ? " (first move)" : ""));
     row.push_back(RateCell(s.win_rate, s.ci95_low, s.ci95_high));
     row.push_back(Pct(fair));
     row.push_back(Points(s.win_rate - fair) + " points [" + Points(s.ci95_low - fair) + ", " +

@@ -5,13 +5,14 @@
 #include <bit>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/kalimambo/kalimambo_state.h"
 
 namespace savanna::kalimambo {
 namespace {
 
 std::string FigureName(const Config& config, int figure) {
-  return figure == config.Kali() ? "Kali" : "P" + std::to_string(figure);
+  return figure == config.Kali() ? "Kali" : SeatName(figure);
 }
 
 // The figures from the rearmost (directly in front of the rhino) to the leader.
@@ -85,10 +86,7 @@ Json KalimamboState::View(Player viewer) const {
   j["kali"] = {{"space", d_.pos[c.Kali()]},
                {"cards_left", MaskJson(KaliCardsLeft(c, d_))},
                {"played", std::vector<int>(d_.kali_deck.begin(), d_.kali_deck.begin() + d_.round)}};
-  Json players = Json::array();
-  for (int p = 0; p < c.players; ++p) {
-    Json pj;
-    pj["seat"] = p;
+  j["players"] = SeatsView([&](int p, Json& pj) {
     pj["space"] = d_.pos[p];
     pj["minus_points"] = d_.minus[p];
     // Played cards are public, so what is left in a hand is too (a pending card included).
@@ -98,9 +96,7 @@ Json KalimamboState::View(Player viewer) const {
     pj["played"] = played;
     pj["submitted"] = ((d_.submitted >> p) & 1u) != 0;
     if (p == viewer) pj["choice"] = d_.pending[p] >= 0 ? Json(d_.pending[p]) : Json();
-    players.push_back(std::move(pj));
-  }
-  j["players"] = std::move(players);
+  });
   if (d_.round > 0) {
     const auto& cards = d_.played[d_.round - 1];
     j["last_round"] = {{"cards", std::vector<int>(cards.begin(), cards.begin() + c.players)},
@@ -135,7 +131,7 @@ std::string KalimamboState::ViewText(Player viewer) const {
     std::string token = o == 0                         ? "R"
                         : figure_at[space] < 0         ? (heap ? "" : ".")
                         : figure_at[space] == c.Kali() ? "K"
-                                                       : "P" + std::to_string(figure_at[space]);
+                                                       : SeatName(figure_at[space]);
     if (heap) token += "*";
     out << " " << token;
   }

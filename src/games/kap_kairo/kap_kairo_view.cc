@@ -4,12 +4,11 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/kap_kairo/kap_kairo_state.h"
 
 namespace savanna::kap_kairo {
 namespace {
-
-std::string SeatName(int p) { return "P" + std::to_string(p); }
 
 std::string Plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -119,24 +118,17 @@ Json KapKairoState::View(Player viewer) const {
     j["choosing_order"] = std::vector<int>(d_.order.begin(), d_.order.begin() + c.players);
     j["chooser"] = d_.order[d_.choose_index];
   }
-  Json players = Json::array();
-  for (int p = 0; p < c.players; ++p) {
+  j["players"] = SeatsView([&](int p, Json& pj) {
     const Row& row = d_.rows[p];
-    Json pj;
-    pj["seat"] = p;
     pj["capital"] = d_.capital[p];
     pj["landscapes_built"] = row.built;
     pj["row"] = CardsJson(c, row.cards.data(), row.size);
     pj["next_landscape"] = row.HasOpen() ? CardJson(c, row.Front()) : Json();
-    int open_tracks = 0;
-    for (int i = row.built; i < row.size; ++i) open_tracks += c.card(row.cards[i]).tracks;
-    pj["open_tracks"] = open_tracks;
+    pj["open_tracks"] = d_.open_tracks[p];
     pj["bonus_tracks"] = d_.bonus_count[p];
     if (d_.phase == Phase::kBid) pj["bid_submitted"] = d_.pending[p] >= 0;
     if (p == viewer && d_.pending[p] >= 0) pj["my_bid"] = d_.pending[p];
-    players.push_back(std::move(pj));
-  }
-  j["players"] = std::move(players);
+  });
   const LastAuction& la = d_.last_auction;
   if (la.bids[0] >= 0) {
     Json draws = Json::array();

@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "core/json_io.h"
+#include "core/text.h"
 #include "games/kariba/kariba_state.h"
 
 namespace savanna::kariba {
@@ -14,8 +15,6 @@ std::string CountsText(const Config& config, const AnimalCounts& counts) {
       s += (s.empty() ? "" : ", ") + std::to_string(counts[a]) + " " + config.names[a];
   return s.empty() ? "-" : s;
 }
-
-std::string SeatName(Player p) { return "P" + std::to_string(p); }
 
 }  // namespace
 
@@ -62,19 +61,14 @@ Json KaribaState::View(Player viewer) const {
   j["pile_size"] = d_.deck_size;
   if (c.open_display) j["display"] = std::vector<int>(d_.display.begin(), d_.display.end());
   const PlayerValues scores = Scores();
-  Json players = Json::array();
-  for (int p = 0; p < c.players; ++p) {
-    Json pj;
-    pj["seat"] = p;
+  j["players"] = SeatsView([&](int p, Json& pj) {
     pj["hand_size"] = HandSize(d_.hand[p]);
     pj["known"] = CountsJson(c, d_.known[p]);
     if (p == viewer) pj["hand"] = CountsJson(c, d_.hand[p]);
     pj["score_pile"] = PileSize(d_.pile[p]);
     pj["captured"] = CountsJson(c, d_.pile[p]);
     pj["score"] = scores[p];
-    players.push_back(std::move(pj));
-  }
-  j["players"] = std::move(players);
+  });
   if (d_.last.player >= 0) {
     j["last_play"] = {{"player", d_.last.player},
                       {"animal", d_.last.animal},

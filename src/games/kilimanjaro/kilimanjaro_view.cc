@@ -4,12 +4,11 @@
 #include <array>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/kilimanjaro/kilimanjaro_state.h"
 
 namespace savanna::kilimanjaro {
 namespace {
-
-std::string SeatName(int p) { return "P" + std::to_string(p); }
 
 Json CardJson(const Config& c, int card) {
   return {{"type", c.type_names[TypeOf(card)]}, {"value", ValueOf(card)}};
@@ -26,50 +25,40 @@ std::vector<Counter> CountersBySpace(const KiliData& d) {
   return list;
 }
 
+// Each event type's name in the view's "type", in the order of EventType.
+constexpr std::array<const char*, 10> kEventNames = {"place",       "play",     "move", "counter",
+                                                     "stay",        "lion",     "swap", "send_back",
+                                                     "send_nobody", "base_camp"};
+static_assert(kEventNames.size() == size_t(EventType::kBaseCamp) + 1);
+
 Json EventJson(const Config& c, const Event& e, Player viewer) {
-  Json j = {{"player", e.player}};
+  Json j = {{"player", e.player}, {"type", kEventNames[size_t(e.type)]}};
   switch (e.type) {
     case EventType::kPlace:
-      j["type"] = "place";
       j["space"] = e.to;
       if (e.player == viewer) j["kind"] = CounterName(e.kind);
       break;
     case EventType::kPlay:
-      j["type"] = "play";
       j["card"] = CardJson(c, e.card);
       j["seat"] = e.other;
       j["pile"] = e.pile + 1;
       break;
-    case EventType::kMove:
-      j["type"] = "move";
-      j["from"] = e.from;
-      j["to"] = e.to;
-      break;
     case EventType::kCounter:
-      j["type"] = "counter";
       j["space"] = e.to;
       j["kind"] = CounterName(e.kind);
       break;
-    case EventType::kBananaStay:
-      j["type"] = "stay";
-      break;
-    case EventType::kLion:
-      j["type"] = "lion";
-      j["from"] = e.from;
-      j["to"] = e.to;
-      break;
     case EventType::kSwap:
     case EventType::kSendBack:
-      j["type"] = e.type == EventType::kSwap ? "swap" : "send_back";
       j["other"] = e.other;
+      [[fallthrough]];
+    case EventType::kMove:
+    case EventType::kLion:
       j["from"] = e.from;
       j["to"] = e.to;
       break;
+    case EventType::kBananaStay:
     case EventType::kSendNobody:
-      j["type"] = "send_nobody";
-      break;
     case EventType::kBaseCamp:
-      j["type"] = "base_camp";
       break;
   }
   return j;
@@ -228,10 +217,7 @@ Json KilimanjaroState::View(Player viewer) const {
       buried.push_back({{"card", CardJson(c, card)}, {"count", d_.buried[card]}});
   j["covered_cards"] = std::move(buried);
   const bool dealt = d_.phase != Phase::kPlace;
-  Json players = Json::array();
-  for (int p = 0; p < c.players; ++p) {
-    Json pj;
-    pj["seat"] = p;
+  j["players"] = SeatsView([&](int p, Json& pj) {
     pj["position"] = d_.position[p];
     Json piles = Json::array();
     if (dealt)
@@ -253,9 +239,7 @@ Json KilimanjaroState::View(Player viewer) const {
       for (int k = 0; k < kCounterKinds; ++k) own[CounterName(CounterKind(k))] = d_.unplaced[p][k];
       pj["own_counters_to_place"] = std::move(own);
     }
-    players.push_back(std::move(pj));
-  }
-  j["players"] = std::move(players);
+  });
   if (d_.phase == Phase::kBanana) j["banana_distance"] = d_.distance;
   Json turn = Json::array();
   for (int i = 0; i < d_.num_events; ++i) turn.push_back(EventJson(c, d_.events[i], viewer));

@@ -43,6 +43,8 @@ void FinishMove(const Config& config, KitaraData& d) {
   }
 }
 
+}  // namespace
+
 void Retreat(const Config& config, KitaraData& d, int to) {
   AddFigures(d, to, d.retreat_player, d.retreat_figures);
   d.last_attack.retreat_to = int8_t(to);
@@ -82,8 +84,6 @@ void Cross(const Config& config, KitaraData& d, int to) {
     d.phase = Phase::kRetreat;  // the defender chooses among the nearest areas
   }
 }
-
-}  // namespace
 
 void DeriveHeld(const Config& config, KitaraData& d) {
   d.held = {};
@@ -197,29 +197,13 @@ bool IsMoveLegal(const Config& config, const KitaraData& d, Action action) {
   }
 }
 
-void ApplyMoveAction(const Config& config, KitaraData& d, Action action) {
-  switch (d.phase) {
-    case Phase::kMoveSource:
-      if (action == kEndMovesAction) {
-        EndMovePhase(config, d);
-      } else {
-        d.source = uint8_t(action - kSourceAction);
-        d.phase = Phase::kMoveGroup;
-      }
-      return;
-    case Phase::kMoveGroup:
-      d.group = GroupFigures(action);
-      d.phase = Phase::kMoveBorder;
-      return;
-    case Phase::kMoveBorder:
-      Cross(config, d, action - kBorderAction);
-      return;
-    case Phase::kRetreat:
-      Retreat(config, d, action - kRetreatAction);
-      return;
-    default:
-      SAVANNA_CHECK_MSG(false, "not a move-phase action");
+void ChooseSource(const Config& config, KitaraData& d, Action action) {
+  if (action == kEndMovesAction) {
+    EndMovePhase(config, d);
+    return;
   }
+  d.source = uint8_t(action - kSourceAction);
+  d.phase = Phase::kMoveGroup;
 }
 
 }  // namespace savanna::kitara

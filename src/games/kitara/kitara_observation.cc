@@ -62,9 +62,9 @@ void KitaraState::ObservationTensor(Player viewer, std::span<float> out) const {
       kingdom[d_.kingdom[p][i] / 64] |= uint64_t{1} << (d_.kingdom[p][i] % 64);
     w.Bits(kingdom[0], std::min(cards, 64));
     if (cards > 64) w.Bits(kingdom[1], cards - 64);
-    w.Scalar(KingdomTake(c, d_, p));
-    w.Scalar(KingdomMoves(c, d_, p));
-    w.Scalar(KingdomProsperity(c, d_, p));
+    w.Scalar(KingdomSymbols(c, d_, p, &Card::take));
+    w.Scalar(KingdomSymbols(c, d_, p, &Card::moves));
+    w.Scalar(KingdomSymbols(c, d_, p, &Card::prosperity));
     w.Scalar(FoodCapacity(c, d_, p));
     w.Scalar(HungryCards(c, d_, p));
     w.Scalar(d_.prosperity[p]);

@@ -41,7 +41,7 @@ int FirstKind(const Figures& f) {
 // ---- Phase transitions -------------------------------------------------------------------------
 
 void BeginMovePhase(const Config& config, KitaraData& d) {
-  d.moves_left = uint16_t(KingdomMoves(config, d, d.current));
+  d.moves_left = uint16_t(KingdomSymbols(config, d, d.current, &Card::moves));
   if (d.moves_left == 0) {
     EndMovePhase(config, d);
   } else {
@@ -101,7 +101,7 @@ void NextRemoval(const Config& config, KitaraData& d) {
 
 void Score(const Config& config, KitaraData& d) {
   const int p = d.current;
-  int points = KingdomProsperity(config, d, p);
+  int points = KingdomSymbols(config, d, p, &Card::prosperity);
   for (uint64_t ruins = config.map.ruin_mask & d.held[p]; ruins != 0; ruins &= ruins - 1)
     if (d.areas[std::countr_zero(ruins)].figures[kAnimal] > 0) points += 2;
   d.prosperity[p] += points;
@@ -193,10 +193,17 @@ void ApplyOne(const Config& config, KitaraData& d, Action action) {
       Place(config, d, (action - kPlaceAction) / kMaxAreas, (action - kPlaceAction) % kMaxAreas);
       return;
     case Phase::kMoveSource:
+      ChooseSource(config, d, action);
+      return;
     case Phase::kMoveGroup:
+      d.group = GroupFigures(action);
+      d.phase = Phase::kMoveBorder;
+      return;
     case Phase::kMoveBorder:
+      Cross(config, d, action - kBorderAction);
+      return;
     case Phase::kRetreat:
-      ApplyMoveAction(config, d, action);
+      Retreat(config, d, action - kRetreatAction);
       return;
     case Phase::kDiscard:
       Discard(config, d, action - kDiscardAction);
@@ -241,22 +248,9 @@ void Settle(const Config& config, KitaraData& d) {
 // ---- Counting
 // ------------------------------------------------------------------------------------
 
-int KingdomTake(const Config& config, const KitaraData& d, int player) {
+int KingdomSymbols(const Config& config, const KitaraData& d, int player, uint8_t Card::*symbol) {
   int n = 0;
-  for (int i = 0; i < d.kingdom_size[player]; ++i) n += config.cards[d.kingdom[player][i]].take;
-  return n;
-}
-
-int KingdomMoves(const Config& config, const KitaraData& d, int player) {
-  int n = 0;
-  for (int i = 0; i < d.kingdom_size[player]; ++i) n += config.cards[d.kingdom[player][i]].moves;
-  return n;
-}
-
-int KingdomProsperity(const Config& config, const KitaraData& d, int player) {
-  int n = 0;
-  for (int i = 0; i < d.kingdom_size[player]; ++i)
-    n += config.cards[d.kingdom[player][i]].prosperity;
+  for (int i = 0; i < d.kingdom_size[player]; ++i) n += config.cards[d.kingdom[player][i]].*symbol;
   return n;
 }
 
@@ -275,7 +269,7 @@ int HungryCards(const Config& config, const KitaraData& d, int player) {
 
 int TakeChoices(const Config& config, const KitaraData& d) {
   // Decision TakeAlwaysOffersAtLeastTheFirstCard.
-  return std::min<int>(std::max(1, KingdomTake(config, d, d.current)), d.row_size);
+  return std::min<int>(std::max(1, KingdomSymbols(config, d, d.current, &Card::take)), d.row_size);
 }
 
 int TokenCount(const TokenCounts& tokens) {

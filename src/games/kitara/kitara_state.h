@@ -139,10 +139,9 @@ int FinalScore(const Config& config, const KitaraData& d, int player);
 int TokenCount(const TokenCounts& tokens);
 int TokenValue(const Config& config, const TokenCounts& tokens);
 
-// Symbols of one kind over a kingdom.
-int KingdomTake(const Config& config, const KitaraData& d, int player);
-int KingdomMoves(const Config& config, const KitaraData& d, int player);
-int KingdomProsperity(const Config& config, const KitaraData& d, int player);
+// Symbols of one kind over a kingdom: KingdomSymbols(config, d, p, &Card::moves) counts p's
+// move symbols.
+int KingdomSymbols(const Config& config, const KitaraData& d, int player, uint8_t Card::*symbol);
 // Savannas held with at least one warrior: the cards the kingdom can feed.
 int FoodCapacity(const Config& config, const KitaraData& d, int player);
 // Kingdom cards that must be fed (all but the no-feed cards).
@@ -174,9 +173,12 @@ uint64_t NearestHeld(const Config& config, const KitaraData& d, int player, int 
 
 void AppendMoveLegal(const Config& config, const KitaraData& d, ActionList& out, int limit);
 bool IsMoveLegal(const Config& config, const KitaraData& d, Action action);
-// The move phase's actions (source, end moves, group, border, retreat). Returns after the step;
-// the caller settles forced decisions.
-void ApplyMoveAction(const Config& config, KitaraData& d, Action action);
+// The move phase's steps (the caller settles forced decisions after each): a group's area or
+// the end of the moves; the crossing into `to` (an enemy area: an attack); the attacked
+// player's retreat to `to`.
+void ChooseSource(const Config& config, KitaraData& d, Action action);
+void Cross(const Config& config, KitaraData& d, int to);
+void Retreat(const Config& config, KitaraData& d, int to);
 // Called when the move phase is over (rules: scoring and managing follow).
 void EndMovePhase(const Config& config, KitaraData& d);
 

@@ -5,12 +5,11 @@
 #include <sstream>
 #include <vector>
 
+#include "core/text.h"
 #include "games/kitara/kitara_state.h"
 
 namespace savanna::kitara {
 namespace {
-
-std::string Seat(int p) { return "P" + std::to_string(p); }
 
 std::string KindCount(int kind, int n) {
   static constexpr const char* kPlural[kKinds] = {"warriors", "animals", "heroes"};
@@ -136,14 +135,17 @@ std::string KitaraState::ActionToString(Player, Action action) const {
 Json KitaraState::StructuredAction(Player, Action action) const {
   const Map& m = config().map;
   auto area = [&m](int a) { return a >= 0 && a < m.num_areas ? Json(m.names[a]) : Json(); };
+  // Placing and removing encode a figure on an area as kind * kMaxAreas + area.
+  auto figure = [&area](const char* kind, int code) -> Json {
+    return {
+        {"kind", kind}, {"figure", KindName(code / kMaxAreas)}, {"area", area(code % kMaxAreas)}};
+  };
   if (action >= kStartAction && action < kTakeAction)
     return {{"kind", "start"}, {"area", area(action - kStartAction)}};
   if (action >= kTakeAction && action < kPlaceAction)
     return {{"kind", "take"}, {"position", action - kTakeAction + 1}};
-  if (action >= kPlaceAction && action < kSourceAction) {
-    const int kind = (action - kPlaceAction) / kMaxAreas, a = (action - kPlaceAction) % kMaxAreas;
-    return {{"kind", "place"}, {"figure", KindName(kind)}, {"area", area(a)}};
-  }
+  if (action >= kPlaceAction && action < kSourceAction)
+    return figure("place", action - kPlaceAction);
   if (action >= kSourceAction && action < kEndMovesAction)
     return {{"kind", "move_from"}, {"area", area(action - kSourceAction)}};
   if (action == kEndMovesAction) return {{"kind", "end_moves"}};
@@ -164,10 +166,8 @@ Json KitaraState::StructuredAction(Player, Action action) const {
     return {{"kind", "retreat"}, {"area", area(action - kRetreatAction)}};
   if (action >= kDiscardAction && action < kRemoveAction)
     return {{"kind", "discard"}, {"position", action - kDiscardAction + 1}};
-  if (action >= kRemoveAction && action < kNumDistinctActions) {
-    const int kind = (action - kRemoveAction) / kMaxAreas, a = (action - kRemoveAction) % kMaxAreas;
-    return {{"kind", "remove"}, {"figure", KindName(kind)}, {"area", area(a)}};
-  }
+  if (action >= kRemoveAction && action < kNumDistinctActions)
+    return figure("remove", action - kRemoveAction);
   return {{"kind", "invalid"}, {"id", action}};
 }
 
@@ -199,17 +199,14 @@ Json KitaraState::View(Player viewer) const {
   j["discards"] = std::move(discards);
   j["bag"] = TokenCount(d_.bag);
   const PlayerValues scores = Scores();
-  Json players = Json::array();
-  for (int p = 0; p < c.players; ++p) {
-    Json pj;
-    pj["seat"] = p;
+  j["players"] = SeatsView([&](int p, Json& pj) {
     pj["supply"] = FiguresJson(d_.supply[p]);
     Json kingdom = Json::array();
     for (int i = 0; i < d_.kingdom_size[p]; ++i) kingdom.push_back(CardJson(c, d_.kingdom[p][i]));
     pj["kingdom"] = std::move(kingdom);
-    pj["symbols"] = {{"take", KingdomTake(c, d_, p)},
-                     {"moves", KingdomMoves(c, d_, p)},
-                     {"prosperity", KingdomProsperity(c, d_, p)}};
+    pj["symbols"] = {{"take", KingdomSymbols(c, d_, p, &Card::take)},
+                     {"moves", KingdomSymbols(c, d_, p, &Card::moves)},
+                     {"prosperity", KingdomSymbols(c, d_, p, &Card::prosperity)}};
     pj["food"] = FoodCapacity(c, d_, p);
     pj["hungry_cards"] = HungryCards(c, d_, p);
     pj["prosperity"] = d_.prosperity[p];
@@ -221,9 +218,7 @@ Json KitaraState::View(Player viewer) const {
       if (p == viewer) pj["drawn_values"] = TokenList(c, d_.drawn);
     }
     pj["score"] = scores[p];
-    players.push_back(std::move(pj));
-  }
-  j["players"] = std::move(players);
+  });
   Json turn;
   turn["moves_left"] = d_.moves_left;
   turn["source"] = d_.phase == Phase::kMoveGroup || d_.phase == Phase::kMoveBorder
@@ -275,9 +270,9 @@ std::string KitaraState::ViewText(Player viewer) const {
   if (IsTerminal()) {
     out << ": the game is over\n";
   } else if (d_.phase == Phase::kStart) {
-    out << ": set-up, " << Seat(d_.current) << " places the start warriors\n";
+    out << ": set-up, " << SeatName(d_.current) << " places the start warriors\n";
   } else {
-    out << ": " << Seat(d_.current) << "'s turn, phase " << PhaseName(d_.phase);
+    out << ": " << SeatName(d_.current) << "'s turn, phase " << PhaseName(d_.phase);
     if (d_.moves_left > 0) out << ", " << d_.moves_left << " moves left";
     if (d_.phase == Phase::kMoveGroup || d_.phase == Phase::kMoveBorder)
       out << ", moving from " << m.names[d_.source];
@@ -289,8 +284,8 @@ std::string KitaraState::ViewText(Player viewer) const {
     out << "\n";
   }
   if (d_.phase == Phase::kRetreat)
-    out << Seat(d_.retreat_player) << " retreats " << FiguresText(d_.retreat_figures) << " from "
-        << m.names[d_.retreat_from] << "\n";
+    out << SeatName(d_.retreat_player) << " retreats " << FiguresText(d_.retreat_figures)
+        << " from " << m.names[d_.retreat_from] << "\n";
   out << "Row:";
   for (int i = 0; i < d_.row_size; ++i) out << "  " << i + 1 << ") " << CardText(c, d_.row[i]);
   out << "\nDeck: " << int(d_.deck_size) << " cards; hero tokens in the bag: " << TokenCount(d_.bag)
@@ -298,7 +293,7 @@ std::string KitaraState::ViewText(Player viewer) const {
   for (int a = 0; a < m.num_areas; ++a) {
     out << "  " << m.names[a] << " " << TypeName(m.types[a]) << (m.start_mask >> a & 1 ? "*" : "");
     if (d_.areas[a].owner >= 0)
-      out << "  " << Seat(d_.areas[a].owner) << ": " << FiguresText(d_.areas[a].figures);
+      out << "  " << SeatName(d_.areas[a].owner) << ": " << FiguresText(d_.areas[a].figures);
     if (m.types[a] != AreaType::kLake) {
       out << "  (borders:";
       for (const auto& n : AreaNames(c, m.land_neighbours[a])) out << " " << n;
@@ -308,7 +303,7 @@ std::string KitaraState::ViewText(Player viewer) const {
   }
   const PlayerValues scores = Scores();
   for (int p = 0; p < c.players; ++p) {
-    out << Seat(p) << (p == viewer ? " (you)" : "") << ": prosperity " << d_.prosperity[p]
+    out << SeatName(p) << (p == viewer ? " (you)" : "") << ": prosperity " << d_.prosperity[p]
         << ", hero tokens " << TokenCount(d_.tokens[p]);
     if ((p == viewer || IsTerminal()) && TokenCount(d_.tokens[p]) > 0)
       out << " [" << ListText(TokenList(c, d_.tokens[p])) << "]";
@@ -325,9 +320,9 @@ std::string KitaraState::ViewText(Player viewer) const {
   }
   const LastAttack& la = d_.last_attack;
   if (la.attacker >= 0) {
-    out << "Last attack: " << Seat(la.attacker) << " from " << m.names[la.from] << " into "
+    out << "Last attack: " << SeatName(la.attacker) << " from " << m.names[la.from] << " into "
         << m.names[la.area] << " with " << int(la.size) << " figures"
-        << (la.drew_token ? " (drew a hero token)" : "") << "; " << Seat(la.defender);
+        << (la.drew_token ? " (drew a hero token)" : "") << "; " << SeatName(la.defender);
     if (la.retreat_to >= 0) {
       out << " retreated to " << m.names[la.retreat_to] << "\n";
     } else {
@@ -336,9 +331,9 @@ std::string KitaraState::ViewText(Player viewer) const {
   }
   if (IsTerminal()) {
     out << "Final scores:";
-    for (int p = 0; p < c.players; ++p) out << " " << Seat(p) << "=" << scores[p];
+    for (int p = 0; p < c.players; ++p) out << " " << SeatName(p) << "=" << scores[p];
     out << "\nWinners:";
-    for (Player p : Winners()) out << " " << Seat(p);
+    for (Player p : Winners()) out << " " << SeatName(p);
     out << "\n";
   }
   return out.str();

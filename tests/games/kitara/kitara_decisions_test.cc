@@ -45,7 +45,7 @@ TEST(KitaraDecisions, TakeAlwaysOffersAtLeastTheFirstCard) {
                .Kingdom(0, {"M1 P1 (age 1)"}, false)
                .Row({"D1 P1 (age 1)", "W1 M1 (age 1)"})
                .Build();
-  EXPECT_EQ(KingdomTake(C(*s), D(*s), 0), 0);
+  EXPECT_EQ(KingdomSymbols(C(*s), D(*s), 0, &Card::take), 0);
   EXPECT_EQ(TakeChoices(C(*s), D(*s)), 1);
   EXPECT_EQ(LegalStrings(*s), (std::vector<std::string>{"take 1: D1 P1 (age 1)"}));
 }
