@@ -155,6 +155,21 @@ std::shared_ptr<Table> WsConversation::FindTable(const Json& message, const Json
   return table;
 }
 
+// The table named by the message, once the one followed so far is left; or null after an error
+// reply. `taken` (unless null) names what the client's join budget counts, so that a spent
+// budget is refused before the table is looked up.
+std::shared_ptr<Table> WsConversation::SwitchTo(const Json& message, const Json& id,
+                                                const char* taken) {
+  if (taken != nullptr && joins_ != nullptr)
+    if (const double wait = joins_->Take(client_); wait > 0) {
+      SendError(RateLimited(taken, wait), id);
+      return nullptr;
+    }
+  auto table = FindTable(message, id);
+  if (table) Unbind();
+  return table;
+}
+
 // Leaves the table followed so far, before following another.
 void WsConversation::Unbind() {
   if (table_) table_->Detach(this);
@@ -174,12 +189,8 @@ void WsConversation::Join(const Json& message, const Json& id) {
     return SendError(ok.error(), id);
   auto join = ReadJoinRequest(message);
   if (!join) return SendError(join.error(), id);
-  if (joins_ != nullptr)
-    if (const double wait = joins_->Take(client_); wait > 0)
-      return SendError(RateLimited("seats taken", wait), id);
-  auto table = FindTable(message, id);
+  auto table = SwitchTo(message, id, "seats taken");
   if (!table) return;
-  Unbind();
   table->Join(join->seat, join->name, shared_from_this(),
               Answer<Table::Joined>(id, [this, table](const Table::Joined& joined) {
                 Bind(table, joined.seat, joined.token);
@@ -195,9 +206,8 @@ void WsConversation::Rejoin(const Json& message, const Json& id) {
     return SendError(ok.error(), id);
   auto token = ReadToken(message);
   if (!token) return SendError(token.error(), id);
-  auto table = FindTable(message, id);
+  auto table = SwitchTo(message, id, nullptr);
   if (!table) return;
-  Unbind();
   table->Rejoin(*token, shared_from_this(),
                 Answer<int>(id, [this, table, token = *token](int seat) {
                   Bind(table, seat, token);
@@ -213,12 +223,8 @@ void WsConversation::Spectate(const Json& message, const Json& id) {
       table_ && !seated_ && name != message.end() && name->is_string() && *name == table_->id())
     return SendNow({{"type", "spectating"}, {"table", table_->id()}, {"id", id}});
   // Following another table sends its whole state: as limited as taking a seat.
-  if (joins_ != nullptr)
-    if (const double wait = joins_->Take(client_); wait > 0)
-      return SendError(RateLimited("tables followed", wait), id);
-  auto table = FindTable(message, id);
+  auto table = SwitchTo(message, id, "tables followed");
   if (!table) return;
-  Unbind();
   table->Spectate(shared_from_this(), Answer<void>(id, [this, table] {
                     Bind(table, kSpectator, "");
                     return Json{{"type", "spectating"}, {"table", table->id()}};

@@ -57,6 +57,7 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   void SendError(const ApiError& error, const Json& id);
   bool Admit();
   std::shared_ptr<Table> FindTable(const Json& message, const Json& id);
+  std::shared_ptr<Table> SwitchTo(const Json& message, const Json& id, const char* taken);
   void Unbind();
   void Bind(const std::shared_ptr<Table>& table, int seat, const std::string& token);
   // Runs `then` on the connection's thread.
