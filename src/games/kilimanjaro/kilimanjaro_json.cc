@@ -9,9 +9,6 @@
 namespace savanna::kilimanjaro {
 namespace {
 
-constexpr std::array<const char*, 10> kEventNames = {"place",       "play",     "move", "counter",
-                                                     "stay",        "lion",     "swap", "send_back",
-                                                     "send_nobody", "base_camp"};
 constexpr int kPhases = int(Phase::kGameOver) + 1;
 
 Result<void> Bad(const std::string& why) { return Fail(ErrorCode::kBadData, why); }

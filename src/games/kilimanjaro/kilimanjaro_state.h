@@ -49,6 +49,11 @@ enum class EventType : uint8_t {
   kSendNobody,  // player sent nobody back (send_back variant)
   kBaseCamp,    // player reached the base camp and won
 };
+// Each event type's name, in the order of EventType: the views' and the state JSON's "type".
+inline constexpr std::array<const char*, 10> kEventNames = {
+    "place", "play", "move",      "counter",     "stay",
+    "lion",  "swap", "send_back", "send_nobody", "base_camp"};
+static_assert(kEventNames.size() == size_t(EventType::kBaseCamp) + 1);
 
 struct Event {
   EventType type = EventType::kMove;

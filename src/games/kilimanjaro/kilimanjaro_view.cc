@@ -25,12 +25,6 @@ std::vector<Counter> CountersBySpace(const KiliData& d) {
   return list;
 }
 
-// Each event type's name in the view's "type", in the order of EventType.
-constexpr std::array<const char*, 10> kEventNames = {"place",       "play",     "move", "counter",
-                                                     "stay",        "lion",     "swap", "send_back",
-                                                     "send_nobody", "base_camp"};
-static_assert(kEventNames.size() == size_t(EventType::kBaseCamp) + 1);
-
 Json EventJson(const Config& c, const Event& e, Player viewer) {
   Json j = {{"player", e.player}, {"type", kEventNames[size_t(e.type)]}};
   switch (e.type) {
