@@ -393,8 +393,8 @@ void AddReportCommand(CLI::App& app, Context& context) {
                 "seat, and report balance against skill");
   cmd->add_option("--ladder-up-to", options->up_to,
                   "The strongest search level of the default ladder (random, greedy, policy "
-                  "when registered, then easy, medium, strong, expert up to this; none: no "
-                  "level; default easy)")
+                  "when registered, then easy, medium, strong, expert up to this, counting CPU "
+                  "time; none: no level; default easy)")
       ->type_name("LEVEL");
   cmd->add_option("--rungs", options->rungs, "The ladder's agents, weakest first, instead")
       ->type_name("A,B,...");

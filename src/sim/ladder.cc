@@ -41,8 +41,10 @@ Result<std::vector<std::string>> DefaultRungs(std::string_view up_to) {
     if (MakeAgentFactory(name).has_value()) rungs.push_back(name);
   if (up_to == "none") return rungs;
   std::string names = "none";
+  // The levels count CPU time, so a loaded machine stretches the ladder's wall time but does not
+  // weaken its rungs (a wall-clock budget on a busy machine searches less than its name says).
   for (const LevelInfo& level : Levels()) {
-    rungs.push_back(level.name);
+    rungs.push_back(std::string(level.name) + "(clock=cpu)");
     names += std::string(", ") + level.name;
     if (level.name == up_to) return rungs;
   }

@@ -16,9 +16,11 @@ namespace {
 
 TEST(LadderTest, DefaultRungsUpToALevel) {
   EXPECT_EQ(*DefaultRungs("none"), (std::vector<std::string>{"random", "greedy"}));
-  EXPECT_EQ(*DefaultRungs("easy"), (std::vector<std::string>{"random", "greedy", "easy"}));
+  EXPECT_EQ(*DefaultRungs("easy"),
+            (std::vector<std::string>{"random", "greedy", "easy(clock=cpu)"}));
   EXPECT_EQ(*DefaultRungs("strong"),
-            (std::vector<std::string>{"random", "greedy", "easy", "medium", "strong"}));
+            (std::vector<std::string>{"random", "greedy", "easy(clock=cpu)", "medium(clock=cpu)",
+                                      "strong(clock=cpu)"}));
   const auto bad = DefaultRungs("grandmaster");
   ASSERT_FALSE(bad.has_value());
   EXPECT_NE(bad.error().message.find("none, easy, medium, strong, expert"), std::string::npos);
@@ -31,7 +33,8 @@ TEST(LadderTest, APolicyAgentJoinsTheLadderWhenRegistered) {
                 return std::make_unique<RandomAgent>(seed);
               }).has_value());
   EXPECT_EQ(*DefaultRungs("medium"),
-            (std::vector<std::string>{"random", "greedy", "policy", "easy", "medium"}));
+            (std::vector<std::string>{"random", "greedy", "policy", "easy(clock=cpu)",
+                                      "medium(clock=cpu)"}));
 }
 
 Verdict L = Verdict::kLevel, H = Verdict::kHigher, W = Verdict::kLower;
