@@ -63,9 +63,9 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-function post<T>(path: string, body: CreateRequest | Record<string, never>): Promise<T> {
+function post<T>(path: string, body: CreateRequest | Record<string, string> | Record<string, never>, method = 'POST'): Promise<T> {
   return call<T>(path, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
@@ -77,6 +77,10 @@ export const api = {
   tables: () => call<TablesReply>('/api/tables').then((r) => r.tables),
   table: (id: string) => call<TableSummary>(`/api/tables/${encodeURIComponent(id)}`),
   create: (game: string, seats: string[]) => post<CreateReply>('/api/tables', { game, seats }),
+  // Gives a seat up (its token stops working).
+  leave: (id: string, token: string) => post<unknown>(`/api/tables/${encodeURIComponent(id)}/leave`, { token }),
+  // Deletes a table nobody has moved in, with its creator token.
+  remove: (id: string, token: string) => post<unknown>(`/api/tables/${encodeURIComponent(id)}`, { token }, 'DELETE'),
   // The finished table's rematch: made by the first request, the same table for every later one.
   rematch: (id: string) => post<TableSummary>(`/api/tables/${encodeURIComponent(id)}/rematch`, {}),
   // A finished game replayed to `step` as `viewer` saw it (not_finished before its end).

@@ -5,6 +5,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import type { LogEntry, ViewHeader } from './api.ts';
 import { gameOf } from './games/index.ts';
+import type { Who } from './who.ts';
 
 const FIRST_KEY = 'savanna.guide.first'; // game -> the id of the first table played
 const OFF_KEY = 'savanna.guide.off'; // "1" once switched off
@@ -36,14 +37,13 @@ export function guideTip(game: string, phase: string | undefined): string | null
 
 // What the last move did, in words: the game's own telling where it has one (`guide.lastMove`),
 // else who did what, as logged.
-export function lastMoveText(game: string, view: ViewHeader | null, last: LogEntry | null, names: string[]): string | null {
+export function lastMoveText(game: string, view: ViewHeader | null, last: LogEntry | null, who: Who): string | null {
   if (!last) return null;
-  const who = names[last.player] ?? `P${last.player}`;
   const told = view ? gameOf(game)?.guide.lastMove?.(view, last, who) : null;
-  return told ?? `${who}: ${last.action}.`;
+  return told ?? `${who.Name(last.player)}: ${last.action}.`;
 }
 
-export function Guide(props: { game: string; table: string; view: ViewHeader; last: LogEntry | null; names: string[]; yourTurn: boolean; store?: GuideStore }): JSX.Element | null {
+export function Guide(props: { game: string; table: string; view: ViewHeader; last: LogEntry | null; who: Who; yourTurn: boolean; store?: GuideStore }): JSX.Element | null {
   const store = props.store ?? localStorage;
   const [off, setOff] = useState(() => store.getItem(OFF_KEY) === '1');
   const [first] = useState(() => isFirstTable(store, props.game, props.table));
@@ -54,7 +54,7 @@ export function Guide(props: { game: string; table: string; view: ViewHeader; la
     setOff(!show);
   };
   const tip = props.yourTurn ? guideTip(props.game, props.view?.phase) : null;
-  const last = lastMoveText(props.game, props.view, props.last, props.names);
+  const last = lastMoveText(props.game, props.view, props.last, props.who);
   return (
     <section class="guide" aria-label="first-game guide" data-guide={off ? 'off' : 'on'}>
       <label class="guide-switch">

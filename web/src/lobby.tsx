@@ -1,37 +1,48 @@
-// The lobby: choose a game, its player count and variant, what sits in each seat (a person or
-// an AI of some strength); create the table; see the open tables, join a free seat or watch.
+// The lobby: choose a game (described in a sentence), its player count and options (in words,
+// the defaults said), what sits in each seat (a person, or an AI level described with its
+// thinking time); create the table. "Your games" lists the tables this browser holds a seat at,
+// to resume or close; the tables list shows the tables one can join or watch now (a table no
+// person is at any more is left out).
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type GameInfo, type TableSummary } from './api.ts';
-import { hasBoard, rulesOf } from './games/index.ts';
+import { api, ApiError, type AgentInfo, type GameInfo, type TableSummary } from './api.ts';
+import { hasBoard, optionWords, rulesOf } from './games/index.ts';
 import { SeatBadge } from './palette.tsx';
 import { routeHash } from './route.ts';
 import { RulesLinks } from './rules_page.tsx';
-import { gameSpec, SEAT_CHOICES, seatSpec, settableParams, type ParamValue } from './spec.ts';
+import { DEFAULT_OPPONENT, gameSpec, SEAT_CHOICES, seatSpec, settableParams, tableWords, thinkingTime, type OptionWords, type ParamValue } from './spec.ts';
 import { seatLabel } from './seats.tsx';
 import type { TokenStore } from './tokens.ts';
 
-function ParamField(props: {
-  name: string;
-  game: GameInfo;
-  value: ParamValue;
-  onChange: (v: ParamValue) => void;
-}): JSX.Element {
+// "animals" -> "Animals" for a game without words of its own.
+function humanised(name: string): string {
+  const words = name.replace(/_/g, ' ');
+  return words[0].toUpperCase() + words.slice(1);
+}
+
+// A parameter's value in words: the game's own words for a choice, else the value.
+function valueWords(words: OptionWords | undefined, value: ParamValue): string {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return words?.choices?.[String(value)] ?? String(value);
+}
+
+function ParamField(props: { name: string; game: GameInfo; value: ParamValue; onChange: (v: ParamValue) => void }): JSX.Element {
   const p = props.game.params[props.name];
+  const words: OptionWords | undefined = optionWords(props.game.name)[props.name];
   const id = `param-${props.name}`;
   let input: JSX.Element;
   if (p.type === 'choice' && p.choices) {
     input = (
-      <select id={id} value={String(props.value)} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}>
+      <select id={id} value={String(props.value)} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)} aria-describedby={`${id}-help`}>
         {p.choices.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {valueWords(words, c)}
           </option>
         ))}
       </select>
     );
   } else if (p.type === 'bool') {
-    input = <input id={id} type="checkbox" checked={Boolean(props.value)} onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)} />;
+    input = <input id={id} type="checkbox" checked={Boolean(props.value)} onChange={(e) => props.onChange((e.target as HTMLInputElement).checked)} aria-describedby={`${id}-help`} />;
   } else {
     input = (
       <input
@@ -42,25 +53,55 @@ function ParamField(props: {
         step={p.type === 'double' ? 'any' : 1}
         value={String(props.value)}
         onInput={(e) => props.onChange(Number((e.target as HTMLInputElement).value))}
+        aria-describedby={`${id}-help`}
       />
     );
   }
+  // What it does (the game's words, else the server's description), and the default in words.
+  const help = words ? words.help : p.description;
+  const range = p.type === 'int' && p.min !== undefined && p.max !== undefined ? ` (${p.min}–${p.max})` : '';
   return (
     <div class="field">
-      <label for={id}>{props.name}</label>
+      <label for={id}>{words?.label ?? humanised(props.name)}</label>
       {input}
-      <small>{p.description}</small>
+      <small id={`${id}-help`} data-param-help={props.name}>
+        {help ? `${help} ` : ''}Default: {valueWords(words, p.default)}
+        {range}.
+      </small>
     </div>
   );
 }
 
-function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Element {
+// The seat choices with each AI level's thinking time from the server (`GET /api/agents`).
+function seatOption(id: string, agents: AgentInfo[]): string {
+  const choice = SEAT_CHOICES.find((c) => c.id === id)!;
+  const time = thinkingTime(agents.find((a) => a.name === choice.spec));
+  return time ? `${choice.label} (${time})` : choice.label;
+}
+
+function LevelsHelp(props: { agents: AgentInfo[] }): JSX.Element {
+  return (
+    <details class="levels-help">
+      <summary>What the AI levels are</summary>
+      <dl>
+        {SEAT_CHOICES.map((c) => (
+          <div key={c.id} data-level={c.id}>
+            <dt>{seatOption(c.id, props.agents)}</dt>
+            <dd>{c.words}.</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+function CreateForm(props: { games: GameInfo[]; agents: AgentInfo[]; tokens: TokenStore }): JSX.Element {
   const { games, tokens } = props;
   const [gameName, setGameName] = useState(games[0]?.name ?? '');
   const game = games.find((g) => g.name === gameName) ?? games[0];
   const [players, setPlayers] = useState(2);
   const [values, setValues] = useState<Record<string, ParamValue>>({});
-  const [seats, setSeats] = useState<string[]>(['human', 'random', 'random', 'random', 'random', 'random', 'random']);
+  const [seats, setSeats] = useState<string[]>(['human', ...Array<string>(6).fill(DEFAULT_OPPONENT)]);
   const [name, setName] = useState(tokens.name);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,6 +117,7 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
   const valueOf = (n: string) => (n in values ? values[n] : game.params[n].default);
   const spec = gameSpec(game, players, Object.fromEntries(params.map(([n]) => [n, valueOf(n)])));
   const seatSpecs = seats.slice(0, players).map(seatSpec);
+  const rules = rulesOf(game.name);
 
   const create = async (e: Event) => {
     e.preventDefault();
@@ -84,6 +126,7 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
     tokens.name = name;
     try {
       const table = await api.create(spec, seatSpecs);
+      tokens.setCreator(table.id, table.creator_token);
       const mine = seatSpecs.indexOf('human');
       location.hash = routeHash({ page: 'table', table: table.id, ...(mine >= 0 ? { seat: mine } : { watch: true }) });
     } catch (err) {
@@ -98,7 +141,7 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
       <h2>New table</h2>
       <div class="field">
         <label for="game">Game</label>
-        <select id="game" value={game.name} onChange={(e) => chooseGame((e.target as HTMLSelectElement).value)}>
+        <select id="game" value={game.name} onChange={(e) => chooseGame((e.target as HTMLSelectElement).value)} aria-describedby="game-about">
           {games.map((g) => (
             <option key={g.name} value={g.name}>
               {g.title}
@@ -106,13 +149,15 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
             </option>
           ))}
         </select>
-        {rulesOf(game.name) ? (
-          <small>
+        <small id="game-about" data-game-about={game.name}>
+          {rules ? `${rules.goal} ` : ''}
+          {game.min_players}–{game.max_players} players.{' '}
+          {rules ? (
             <a href={routeHash({ page: 'rules', game: game.name })} data-rules-for={game.name}>
               How to play {game.title}
             </a>
-          </small>
-        ) : null}
+          ) : null}
+        </small>
       </div>
       <div class="field">
         <label for="players">Players</label>
@@ -128,14 +173,14 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
           }}
         />
         <small>
-          {game.min_players}–{game.max_players}
+          {game.min_players} to {game.max_players}, you included.
         </small>
       </div>
       {params.map(([n]) => (
         <ParamField key={`${game.name}-${n}`} name={n} game={game} value={valueOf(n)} onChange={(v) => setValues({ ...values, [n]: v })} />
       ))}
       <fieldset class="seat-choices">
-        <legend>Seats</legend>
+        <legend>Who plays</legend>
         {Array.from({ length: players }, (_, i) => (
           <div class="field" key={i}>
             <label for={`seat-${i}`}>
@@ -152,12 +197,13 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
             >
               {SEAT_CHOICES.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.label}
+                  {seatOption(c.id, props.agents)}
                 </option>
               ))}
             </select>
           </div>
         ))}
+        <LevelsHelp agents={props.agents} />
       </fieldset>
       <div class="field">
         <label for="name">Your name</label>
@@ -173,9 +219,6 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
           placeholder="optional"
         />
       </div>
-      <p class="spec">
-        <code>{spec}</code>
-      </p>
       <button type="submit" disabled={busy} data-create>
         Create table
       </button>
@@ -188,15 +231,149 @@ function CreateForm(props: { games: GameInfo[]; tokens: TokenStore }): JSX.Eleme
   );
 }
 
-function OpenTables(props: { tables: TableSummary[]; tokens: TokenStore }): JSX.Element {
-  const { tables, tokens } = props;
-  if (tables.length === 0) return <p>No table is being played now.</p>;
+// A table's seats in words, for a list: "P0 Ada, P1 AI medium, P2 free".
+function SeatList(props: { table: TableSummary; mine: number[]; join: boolean }): JSX.Element {
+  const t = props.table;
+  return (
+    <ul class="seat-list">
+      {t.seats.map((s) => (
+        <li key={s.seat}>
+          <SeatBadge seat={s.seat} /> P{s.seat} {props.mine.includes(s.seat) ? 'you' : seatLabel(s)}
+          {props.join && s.player === 'human' && !s.taken ? (
+            <>
+              {' '}
+              <a href={routeHash({ page: 'table', table: t.id, seat: s.seat })} data-join={`${t.id}/${s.seat}`}>
+                join
+              </a>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// Where a table stands, for a person holding `mine` of its seats.
+function standing(t: TableSummary, mine: number[]): string {
+  if (t.status === 'finished') return 'finished';
+  if (t.status === 'waiting') return 'waiting for players';
+  if (t.to_act.some((s) => mine.includes(s))) return 'your turn';
+  return 'playing';
+}
+
+// Whether anyone can still be met at a table: it waits for players, or a person is connected.
+// A table whose people have all gone (closed their page long ago, or given their seats up) is
+// left out of the public list; its players still find it under "Your games".
+export function isLive(t: TableSummary): boolean {
+  return t.status === 'waiting' || t.seats.some((s) => s.player === 'human' && s.taken && s.connected);
+}
+
+// The tables this browser holds a seat at: resume, or close (give the seats up; a table nobody
+// has moved in is deleted with its creator token; a finished one is only forgotten here).
+function YourGames(props: { tokens: TokenStore; games: GameInfo[]; tick: number; onChange: () => void }): JSX.Element | null {
+  const { tokens } = props;
+  const [summaries, setSummaries] = useState<TableSummary[]>([]);
+  const [asking, setAsking] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const ids = tokens.tables().slice(-20);
+    Promise.all(
+      ids.map((id) =>
+        api.table(id).then(
+          (t) => t,
+          (e) => {
+            // A table the server no longer has is forgotten.
+            if (e instanceof ApiError && (e.code === 'unknown_table' || e.code === 'not_found')) tokens.forgetTable(id);
+            return null;
+          },
+        ),
+      ),
+    ).then((all) => live && setSummaries(all.filter((t): t is TableSummary => t !== null).sort((a, b) => b.created - a.created)));
+    return () => {
+      live = false;
+    };
+  }, [props.tick]);
+  if (!summaries.length) return null;
+  const close = async (t: TableSummary) => {
+    setAsking(null);
+    const creator = tokens.creator(t.id);
+    try {
+      if (t.status !== 'finished' && t.actions === 0 && creator) await api.remove(t.id, creator);
+      else if (t.status !== 'finished') for (const seat of tokens.seats(t.id)) await api.leave(t.id, tokens.get(t.id, seat)!);
+    } catch {
+      // Gone, given up before, or already started: the seats are forgotten here all the same.
+    }
+    tokens.forgetTable(t.id);
+    setSummaries(summaries.filter((s) => s.id !== t.id));
+    props.onChange();
+  };
+  return (
+    <section aria-label="your games" class="tables your-games">
+      <h2>Your games</h2>
+      <table class="open-tables">
+        <thead>
+          <tr>
+            <th scope="col">Game</th>
+            <th scope="col">Seats</th>
+            <th scope="col">
+              <span class="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {summaries.map((t) => {
+            const mine = tokens.seats(t.id);
+            const state = standing(t, mine);
+            return (
+              <tr key={t.id} data-your-table={t.id} data-standing={state}>
+                <td>
+                  <strong>{t.title}</strong>
+                  <br />
+                  <small>{tableWords(t.game, props.games.find((g) => g.name === t.name), optionWords(t.name))}</small>
+                  <br />
+                  <span class={`standing ${state.replace(/ /g, '-')}`}>{state}</span>
+                </td>
+                <td>
+                  <SeatList table={t} mine={mine} join={false} />
+                </td>
+                <td class="actions">
+                  <a class="button-link" href={routeHash({ page: 'table', table: t.id, seat: mine[0] })} data-resume={t.id}>
+                    {t.status === 'finished' ? 'Open' : 'Resume'}
+                  </a>{' '}
+                  {asking === t.id ? (
+                    <span class="confirm">
+                      {t.status === 'finished' ? 'Remove from your games?' : 'Give up your seat?'}{' '}
+                      <button type="button" onClick={() => close(t)} data-close-confirm={t.id}>
+                        Yes, close
+                      </button>{' '}
+                      <button type="button" class="secondary" onClick={() => setAsking(null)}>
+                        Keep
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" class="secondary" onClick={() => setAsking(t.id)} data-close={t.id}>
+                      Close
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function OpenTables(props: { tables: TableSummary[]; games: GameInfo[]; tokens: TokenStore }): JSX.Element {
+  const { tokens } = props;
+  const tables = props.tables.filter((t) => isLive(t) && tokens.seats(t.id).length === 0);
+  if (tables.length === 0) return <p>No table is open to join or watch now: create one.</p>;
   return (
     <table class="open-tables">
       <thead>
         <tr>
           <th scope="col">Game</th>
-          <th scope="col">Status</th>
           <th scope="col">Seats</th>
           <th scope="col">
             <span class="sr-only">Actions</span>
@@ -204,42 +381,25 @@ function OpenTables(props: { tables: TableSummary[]; tokens: TokenStore }): JSX.
         </tr>
       </thead>
       <tbody>
-        {tables.map((t) => {
-          const mine = tokens.seats(t.id);
-          return (
-            <tr key={t.id} data-table-row={t.id}>
-              <td>
-                {t.title}
-                <br />
-                <small>
-                  <code>{t.game}</code>
-                </small>
-              </td>
-              <td>{t.status}</td>
-              <td>
-                <ul class="seat-list">
-                  {t.seats.map((s) => (
-                    <li key={s.seat}>
-                      <SeatBadge seat={s.seat} /> P{s.seat} {seatLabel(s)}{' '}
-                      {mine.includes(s.seat) ? (
-                        <a href={routeHash({ page: 'table', table: t.id, seat: s.seat })}>play (yours)</a>
-                      ) : s.player === 'human' && !s.taken ? (
-                        <a href={routeHash({ page: 'table', table: t.id, seat: s.seat })} data-join={`${t.id}/${s.seat}`}>
-                          join
-                        </a>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td>
-                <a href={routeHash({ page: 'table', table: t.id, watch: true })} data-watch={t.id}>
-                  watch
-                </a>
-              </td>
-            </tr>
-          );
-        })}
+        {tables.map((t) => (
+          <tr key={t.id} data-table-row={t.id}>
+            <td>
+              <strong>{t.title}</strong>
+              <br />
+              <small>{tableWords(t.game, props.games.find((g) => g.name === t.name), optionWords(t.name))}</small>
+              <br />
+              {t.status === 'waiting' ? 'waiting for players' : 'playing'}
+            </td>
+            <td>
+              <SeatList table={t} mine={[]} join />
+            </td>
+            <td>
+              <a href={routeHash({ page: 'table', table: t.id, watch: true })} data-watch={t.id}>
+                watch
+              </a>
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );
@@ -247,10 +407,14 @@ function OpenTables(props: { tables: TableSummary[]; tokens: TokenStore }): JSX.
 
 export function Lobby(props: { tokens: TokenStore }): JSX.Element {
   const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [agents, setAgents] = useState<AgentInfo[]>([]);
   const [tables, setTables] = useState<TableSummary[]>([]);
+  const [tick, setTick] = useState(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api.games().then(setGames, (e: Error) => setError(e.message));
+    // Without the agents the levels are offered without their thinking time.
+    api.agents().then(setAgents, () => undefined);
     let stop = false;
     const refresh = () =>
       api.tables().then(
@@ -277,11 +441,14 @@ export function Lobby(props: { tokens: TokenStore }): JSX.Element {
         </p>
       ) : null}
       <div class="lobby-layout">
-        {games ? <CreateForm games={games} tokens={props.tokens} /> : <p role="status">Loading the games…</p>}
-        <section aria-label="open tables" class="tables">
-          <h2>Tables</h2>
-          <OpenTables tables={tables} tokens={props.tokens} />
-        </section>
+        {games ? <CreateForm games={games} agents={agents} tokens={props.tokens} /> : <p role="status">Loading the games…</p>}
+        <div class="lobby-lists">
+          <YourGames tokens={props.tokens} games={games ?? []} tick={tick} onChange={() => setTick(tick + 1)} />
+          <section aria-label="open tables" class="tables">
+            <h2>Tables to join or watch</h2>
+            <OpenTables tables={tables} games={games ?? []} tokens={props.tokens} />
+          </section>
+        </div>
       </div>
     </main>
   );

@@ -7,11 +7,13 @@ import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type ReviewReply, type TableSummary } from './api.ts';
 import type { BoardProps } from './games/common.tsx';
-import { gameUi } from './games/index.ts';
+import { gameUi, outcomeText } from './games/index.ts';
 import { reviewLink, routeHash } from './route.ts';
 import { FinalResult, LastMove, MoveLog, Seats, seatNames } from './seats.tsx';
 import { StepLoader } from './step_loader.ts';
+import { CopyLink } from './copy_link.tsx';
 import type { TokenStore } from './tokens.ts';
+import { Who } from './who.ts';
 
 type Viewer = number | 'spectator';
 interface Ask {
@@ -60,26 +62,10 @@ function StepControls(props: { step: number; steps: number; onStep: (step: numbe
 }
 
 function ShareLink(props: { table: string }): JSX.Element {
-  const link = reviewLink(location.origin, props.table);
-  const [note, setNote] = useState('');
-  const field = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setNote('Copied.');
-    } catch {
-      field.current?.select();
-      setNote('Selected: copy it with Ctrl+C.');
-    }
-  };
   return (
     <section class="share" aria-label="share this review">
       <h2>Share</h2>
-      <input ref={field} readOnly value={link} aria-label="link to this review" onFocus={(e) => (e.target as HTMLInputElement).select()} data-share-link />
-      <button type="button" class="secondary" onClick={copy} data-copy-link>
-        Copy link
-      </button>{' '}
-      <span role="status">{note}</span>
+      <CopyLink link={reviewLink(location.origin, props.table)} label="link to this review" data="review" />
     </section>
   );
 }
@@ -183,7 +169,8 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
     picked: [],
     onPick: () => {},
     last: reply.log.length ? reply.log[reply.log.length - 1] : null,
-    names,
+    // "You" only where the review is seen by the seat this browser held at the table.
+    who: new Who(names, typeof reply.viewer === 'number' && props.tokens.seats(table).includes(reply.viewer) ? reply.viewer : 'spectator'),
     hints: null,
   };
   const last = board.last;
@@ -224,9 +211,9 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
         <small>Use ← and → (Home, End) to step.</small>
       </p>
       <p class="phase" data-phase>
-        {atEnd ? 'Game over' : ui.phase(reply.view)}
+        {atEnd ? 'Game over' : ui.phase(reply.view, board.who)}
         {' · '}
-        {last ? <LastMove last={last} names={names} /> : 'No move yet: the deal.'}
+        {last ? <LastMove last={last} who={board.who} /> : 'No move yet: the deal.'}
       </p>
       {error ? (
         <p class="error" role="alert">
@@ -241,11 +228,11 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
           {atEnd && reply.result ? (
             <section class="result" aria-label="result" data-review-result>
               <h2>Game over</h2>
-              <FinalResult result={reply.result} names={names} />
+              <FinalResult result={reply.result} who={board.who} why={outcomeText(reply.view, reply.result, board.who)} />
             </section>
           ) : null}
           <Seats state={seats} ui={ui} table={table} review />
-          <MoveLog log={reply.log} names={names} />
+          <MoveLog log={reply.log} who={board.who} />
           <ShareLink table={table} />
         </aside>
       </div>

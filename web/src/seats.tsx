@@ -8,6 +8,8 @@ import { SeatBadge } from './palette.tsx';
 import { joinLink } from './route.ts';
 import { scoreHelp } from './games/index.ts';
 import { agentLabel } from './spec.ts';
+import { headline, outcomeOf } from './outcome.ts';
+import type { Who } from './who.ts';
 
 export function seatLabel(seat: SeatSummary): string {
   if (seat.player === 'agent') return agentLabel(seat.agent ?? '');
@@ -92,7 +94,7 @@ export function Seats(props: { state: SeatsOf; ui: GameUi; table: string; review
 }
 
 // The move log, the latest last (highlighted, as the board outlines it), scrolled to the end.
-export function MoveLog(props: { log: LogEntry[]; names: string[] }): JSX.Element {
+export function MoveLog(props: { log: LogEntry[]; who: Who }): JSX.Element {
   const { log } = props;
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -105,7 +107,7 @@ export function MoveLog(props: { log: LogEntry[]; names: string[] }): JSX.Elemen
       <ol ref={list} aria-live="polite" tabindex={0} aria-label="moves, the latest last">
         {log.map((e, i) => (
           <li key={e.index} class={i === log.length - 1 ? 'last' : ''} data-log-index={e.index}>
-            <SeatBadge seat={e.player} /> <span class="who">{props.names[e.player] ?? `P${e.player}`}</span>:{' '}
+            <SeatBadge seat={e.player} /> <span class="who">{props.who.Name(e.player)}</span>:{' '}
             <span class="what">{e.action}</span>
           </li>
         ))}
@@ -114,27 +116,27 @@ export function MoveLog(props: { log: LogEntry[]; names: string[] }): JSX.Elemen
   );
 }
 
-// The winners and the scores of a finished game.
-export function FinalResult(props: { result: GameResult; names: string[] }): JSX.Element {
-  const { result, names } = props;
+// A finished game for the person reading: "You won!" or "You lost: ... won.", and why (the
+// game's own rule with the scores as its board shows them, and the tie-break that decided).
+export function FinalResult(props: { result: GameResult; who: Who; why: string | null }): JSX.Element {
+  const { result, who } = props;
   return (
     <>
-      <p>
-        {result.winners.length > 1 ? 'Shared win: ' : 'Winner: '}
-        <strong>{result.winners.map((w) => names[w]).join(' and ')}</strong>
+      <p class={`headline ${outcomeOf(result, who)}`} data-outcome={outcomeOf(result, who)}>
+        <strong>{headline(result, who)}</strong>
       </p>
-      <p>Scores: {result.scores.map((s, i) => `${names[i]} ${s}`).join(', ')}</p>
+      {props.why ? <p data-outcome-why>{props.why}</p> : null}
     </>
   );
 }
 
 // The latest move in words, beside the board's own drawing of it (an outline, an arrow).
-export function LastMove(props: { last: LogEntry | null; names: string[] }): JSX.Element | null {
+export function LastMove(props: { last: LogEntry | null; who: Who }): JSX.Element | null {
   const { last } = props;
   if (!last) return null;
   return (
     <span class="last-move" key={last.index} data-last-move={last.index}>
-      Last move: {props.names[last.player] ?? `P${last.player}`}: {last.action}
+      Last move: {props.who.Name(last.player)}: {last.action}
     </span>
   );
 }

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type StateMessage } from './api.ts';
 import { legalActions, narrowed, numericChoice, pick, type LegalAction, type Targets } from './choices.ts';
 import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
-import { gameUi, rulesOf } from './games/index.ts';
+import { gameUi, outcomeText, rulesOf } from './games/index.ts';
 import type { BoardProps } from './games/common.tsx';
 import { joinLink, reviewHash, routeHash } from './route.ts';
 import { RulesDialog } from './rules_page.tsx';
@@ -14,6 +14,8 @@ import { Guide } from './guide.tsx';
 import { FinalResult, LastMove, MoveLog, Seats, seatNames } from './seats.tsx';
 import { CoachBar, currentRates, onlyAgentsBeside, percent } from './coach.tsx';
 import type { TokenStore } from './tokens.ts';
+import { CopyLink } from './copy_link.tsx';
+import { Who } from './who.ts';
 
 // The choices: the legal actions left by the picks on the board, as buttons, or for a long
 // numeric list (a bid, a space) a number field and a slider that steps through the legal numbers
@@ -152,13 +154,13 @@ function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: 
   );
 }
 
-function Result(props: { state: StateMessage; table: string; onRematch: () => void; busy: boolean }): JSX.Element | null {
+function Result(props: { state: StateMessage; who: Who; table: string; onRematch: () => void; busy: boolean }): JSX.Element | null {
   const { state } = props;
   if (!state.result) return null;
   return (
     <section class="result" aria-label="result" data-result="final">
       <h2>Game over</h2>
-      <FinalResult result={state.result} names={seatNames(state.seats)} />
+      <FinalResult result={state.result} who={props.who} why={outcomeText(state.view, state.result, props.who)} />
       {state.rematch ? <p role="status">A rematch has been set up.</p> : null}
       <button type="button" onClick={props.onRematch} disabled={props.busy} data-rematch>
         {state.rematch ? 'Go to the rematch' : 'Rematch'}
@@ -270,9 +272,10 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     picked,
     onPick,
     last,
-    names: seatNames(state.seats),
+    who: new Who(seatNames(state.seats), state.viewer),
     hints: currentRates(snapshot),
   };
+  const who = board.who;
   const freeSeats = state.seats.filter((s) => s.player === 'human' && !s.taken);
   const yourTurn = legal.length > 0;
   return (
@@ -301,13 +304,14 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           {snapshot.connection === 'open' ? 'connected' : snapshot.connection}
         </span>
       </header>
-      <p class="phase" role="status" data-phase>
+      <p class={`phase${yourTurn ? ' your-turn' : ''}`} role="status" data-phase>
+        {yourTurn ? <span aria-hidden="true">▶ </span> : null}
         {state.status === 'waiting'
           ? `Waiting for ${freeSeats.length === 1 ? 'a player' : `${freeSeats.length} players`} to take ${freeSeats.length === 1 ? 'the free seat' : 'the free seats'}: share the join links below.`
-          : ui.phase(state.view)}
+          : ui.phase(state.view, who)}
         {state.viewer === 'spectator' ? ' (you are watching)' : ''}
         {last ? ' · ' : ''}
-        <LastMove last={last} names={board.names} />
+        <LastMove last={last} who={who} />
       </p>
       {snapshot.error ? (
         <p class="error" role="alert">
@@ -321,11 +325,11 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
         </section>
         <aside class="side">
           {typeof state.viewer === 'number' && state.status === 'playing' && state.view?.game ? (
-            <Guide game={state.view.game} table={table} view={state.view} last={last} names={board.names} yourTurn={yourTurn} />
+            <Guide game={state.view.game} table={table} view={state.view} last={last} who={who} yourTurn={yourTurn} />
           ) : null}
           {state.status === 'playing' && typeof state.viewer === 'number' ? (
             <section class="your-move" aria-label="your move">
-              <h2>{yourTurn ? 'Your move' : 'Waiting for the others'}</h2>
+              <h2>{yourTurn ? 'Your move' : state.to_act.length ? `Waiting for ${who.list(state.to_act)}` : 'Waiting'}</h2>
               {onlyAgentsBeside(state) ? <CoachBar snapshot={snapshot} yourTurn={yourTurn} onHint={() => connection.current?.hint()} onTakeBack={() => connection.current?.takeBack()} /> : null}
               {yourTurn ? (
                 <Choices
@@ -341,7 +345,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
               )}
             </section>
           ) : null}
-          <Result state={state} table={table} onRematch={doRematch} busy={rematch.busy} />
+          <Result state={state} who={who} table={table} onRematch={doRematch} busy={rematch.busy} />
           {rematch.error ? <p class="error">{rematch.error}</p> : null}
           <Seats state={state} ui={ui} table={table} />
           {freeSeats.length > 0 && state.status !== 'finished' ? (
@@ -350,13 +354,13 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
               <ul>
                 {freeSeats.map((s) => (
                   <li key={s.seat}>
-                    P{s.seat}: <input readOnly value={joinLink(location.origin, table, s.seat)} aria-label={`join link for P${s.seat}`} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+                    P{s.seat}: <CopyLink link={joinLink(location.origin, table, s.seat)} label={`join link for P${s.seat}`} data={`join-${s.seat}`} />
                   </li>
                 ))}
               </ul>
             </section>
           ) : null}
-          <MoveLog log={snapshot.log} names={board.names} />
+          <MoveLog log={snapshot.log} who={who} />
           {typeof state.viewer === 'number' && state.status !== 'finished' ? (
             <button type="button" class="secondary" onClick={() => connection.current?.leave()}>
               Give up my seat

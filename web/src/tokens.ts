@@ -3,6 +3,7 @@
 
 const KEY = 'savanna.seats';
 const NAME_KEY = 'savanna.name';
+const CREATOR_KEY = 'savanna.created'; // table -> creator token (deletes a table nobody moved in)
 
 type Seats = Record<string, Record<string, string>>; // table -> seat -> token
 
@@ -41,6 +42,38 @@ export class TokenStore {
     delete all[table][String(seat)];
     if (Object.keys(all[table]).length === 0) delete all[table];
     this.storage.setItem(KEY, JSON.stringify(all));
+  }
+
+  // Every table this browser holds a seat at.
+  tables(): string[] {
+    return Object.keys(load(this.storage));
+  }
+
+  // Forgets every seat of `table` and its creator token (the table closed, or is gone).
+  forgetTable(table: string): void {
+    const all = load(this.storage);
+    delete all[table];
+    this.storage.setItem(KEY, JSON.stringify(all));
+    const created = this.created();
+    delete created[table];
+    this.storage.setItem(CREATOR_KEY, JSON.stringify(created));
+  }
+
+  setCreator(table: string, token: string): void {
+    this.storage.setItem(CREATOR_KEY, JSON.stringify({ ...this.created(), [table]: token }));
+  }
+
+  creator(table: string): string | undefined {
+    return this.created()[table];
+  }
+
+  private created(): Record<string, string> {
+    try {
+      const parsed: unknown = JSON.parse(this.storage.getItem(CREATOR_KEY) ?? '{}');
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
   }
 
   get name(): string {

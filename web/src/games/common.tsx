@@ -5,6 +5,7 @@
 import type { ComponentChildren, JSX } from 'preact';
 import type { GameResult, LogEntry, ViewHeader } from '../api.ts';
 import type { LegalAction, Targets } from '../choices.ts';
+import { capital, type Who } from '../who.ts';
 
 export interface BoardProps<View = ViewHeader> {
   view: View;
@@ -14,7 +15,7 @@ export interface BoardProps<View = ViewHeader> {
   picked: string[];
   onPick: (key: string) => void;
   last: LogEntry | null; // the latest move in the log
-  names: string[]; // per seat, "P0 Ada" or "P1 AI easy"
+  who: Who; // the seats in words: "you" for the viewer's own seat, "P1 AI easy" for another
   hints?: Map<string, number> | null; // the coach's chance to win per legal action text (coach.tsx)
 }
 
@@ -39,12 +40,21 @@ export interface GameUi<View = ViewHeader> {
   targets: (legal: LegalAction[], view: View) => Targets;
   Board: (props: BoardProps<View>) => JSX.Element;
   scores: (view: View, result: GameResult | null) => ScoreColumn[];
-  // One line about what happens now ("land purchase: sealed bids").
-  phase: (view: View) => string;
+  // One line about what happens now, "Your turn: ..." when the viewer is to act
+  // ("Land purchase: you and P2 AI easy bid sealed").
+  phase: (view: View, who: Who) => string;
 }
 
-export function seatName(seat: number): string {
-  return `P${seat}`;
+// The turn line: "Your turn: <yours>" when the viewer is among `toAct` (naming whoever acts at
+// the same time), else the seats to act with what they do, the verb agreeing with them ("P1 AI
+// easy takes a card", "P1 and P2 choose a card").
+export function turnLine(who: Who, toAct: number[], yours: string, one: string, many = one): string {
+  if (toAct.some((s) => who.isYou(s))) {
+    const others = toAct.filter((s) => !who.isYou(s));
+    return `Your turn: ${yours}${others.length ? ` (${who.list(others)} at the same time)` : ''}`;
+  }
+  if (toAct.length === 0) return 'Nobody to act';
+  return `${capital(who.list(toAct))} ${toAct.length > 1 ? many : one}`;
 }
 
 // A part of a board that stands for some legal actions: focusable, labelled, clickable with the

@@ -3,7 +3,9 @@
 // (styles.css), the positions its unit test fixtures are made from (positions.json,
 // positions.mjs), and index.ts, which gathers them as the GameModule that registry.ts lists.
 // Nothing outside the folder names the game.
-import type { LogEntry, ViewHeader } from '../api.ts';
+import type { GameResult, LogEntry, ViewHeader } from '../api.ts';
+import type { OptionWords } from '../spec.ts';
+import type { Who } from '../who.ts';
 import type { GameRules } from '../rules/draw.tsx';
 import type { GameUi } from './common.tsx';
 
@@ -17,9 +19,16 @@ export interface GameModule<View = ViewHeader> {
     // Per phase of the view: what the decision at hand means, in plain words.
     tips: Record<string, string>;
     // The last move in words when the view tells more than the log's line (the log's line
-    // otherwise): `who` names the seat that moved ("P2 AI random").
-    lastMove?: (view: View, last: LogEntry, who: string) => string | null;
+    // otherwise); `who` names the seats ("you", "P2 AI random").
+    lastMove?: (view: View, last: LogEntry, who: Who) => string | null;
   };
+  // Why the winners of a finished game won, in one or two sentences with the scores, and the
+  // tie-break when one decided ("Most points wins: ... You and P1 tied on 34 points; the most
+  // hero tokens breaks the tie: P1 3, you 2.").
+  outcome: (view: View, result: GameResult, who: Who) => string;
+  // Every parameter the lobby offers (each int, choice and bool parameter but `players`), in
+  // words: its label, what each choice means, and a table's setting in a few words.
+  options: Record<string, OptionWords>;
   // Per score column of `ui.scores` (by its label): what it counts and how it decides the game,
   // shown on hover over the seats table's column.
   scoreHelp: Record<string, string>;

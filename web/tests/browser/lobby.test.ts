@@ -27,10 +27,24 @@ describe('lobby', () => {
       // `players` has its own field; string parameters (files on the server) are never offered.
       expect(shown, name).toBe(name === 'players' || p.type === 'string' ? 0 : 1);
     }
+    // In words: the game described, each option labelled with its choices and its default said,
+    // no spec printed.
+    expect(await page.locator('[data-game-about="kariba"]').textContent()).toMatch(/^[A-Z].{30,}2–6 players\./);
+    expect(await page.locator('label[for="param-variant"]').textContent()).toBe('Variant');
+    expect(await page.locator('#param-variant option').allTextContents()).toEqual(['standard: draw from the face-down pile', 'open: three face-up cards to take from too (for experienced players)']);
+    for (const help of await page.locator('[data-param-help]').allTextContents()) expect(help).toMatch(/Default: /);
+    expect(await page.locator('[data-param-help="games"]').textContent()).toMatch(/Default: 1 \(1–10\)\./);
     await page.locator('#param-variant').selectOption('open');
     await page.locator('#players').fill('3');
-    expect(await page.locator('.spec code').textContent()).toBe('kariba(players=3,variant=open)');
+    expect(await page.locator('.create').textContent()).not.toMatch(/kariba\(|players=/);
     expect(await page.locator('.seat-choices select').count()).toBe(3);
+    // A person in the first seat, the medium level in the others; each level with its thinking
+    // time as the server declares it.
+    expect(await page.locator('.seat-choices select').evaluateAll((ss) => ss.map((s) => (s as HTMLSelectElement).value))).toEqual(['human', 'medium', 'medium']);
+    const agents = (await (await fetch(server.url + '/api/agents')).json()) as { name: string; params: Record<string, { default: unknown }> }[];
+    const mediumTime = agents.find((a) => a.name === 'medium')!.params.time.default;
+    expect(await page.locator('#seat-1 option[value="medium"]').textContent()).toBe(`AI: medium (${String(mediumTime)} s a move)`);
+    expect(await page.locator('.levels-help [data-level]').count()).toBe(6);
     await screenshot(page, 'lobby');
     expect(rec.errors).toEqual([]);
     await context.close();
@@ -79,9 +93,10 @@ describe('lobby', () => {
     await guest.page.goto(`${server.url}/#/t/${table}`);
     await guest.page.reload();
     await guest.page.waitForSelector('main[data-viewer="1"]');
-    // The lobby now marks the seat as the guest's own.
+    // The lobby now lists the table under the guest's own games, not among the tables to join.
     await guest.page.goto(server.url + '/');
-    await guest.page.locator(`[data-table-row="${table}"]`).getByText('play (yours)').waitFor();
+    await guest.page.locator(`[data-your-table="${table}"] [data-resume="${table}"]`).waitFor();
+    expect(await guest.page.locator(`[data-table-row="${table}"]`).count()).toBe(0);
     // Giving the seat up turns the page into a spectator's and frees the seat.
     await host.page.locator('button', { hasText: 'Give up my seat' }).click();
     await host.page.waitForSelector('main[data-viewer="spectator"]');
@@ -89,6 +104,45 @@ describe('lobby', () => {
     expect(summary.seats[0].taken).toBe(false);
     await host.context.close();
     await guest.context.close();
+  });
+
+  test('your games: resume a table, close it; a table nobody is at leaves the public list', async () => {
+    const { context, page } = await newPage(browser);
+    const other = await newPage(browser);
+    // A game against the AI, left for the lobby: it is under "Your games" with resume and close.
+    const table = await createTable(page, server.url, 'kalimambo', 2, ['human', 'random']);
+    await page.waitForSelector('main[data-status="playing"][data-your-turn="yes"]');
+    await page.goto(server.url + '/');
+    const row = page.locator(`[data-your-table="${table}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-standing')).toBe('your turn');
+    expect(await row.textContent()).toMatch(/Kalimambo.*2 players/);
+    // Nobody is at the table now: a stranger's lobby does not list it.
+    await other.page.goto(server.url + '/');
+    await other.page.locator('.tables h2').waitFor();
+    await other.page.waitForTimeout(500);
+    expect(await other.page.locator(`[data-table-row="${table}"]`).count()).toBe(0);
+    // Resume goes back to the seat.
+    await row.locator('[data-resume]').click();
+    await page.waitForSelector(`main[data-table="${table}"][data-viewer="0"]`);
+    // Back in the lobby, close: asked first, then the seat is given up and the row goes.
+    await page.goto(server.url + '/');
+    await page.locator(`[data-close="${table}"]`).click();
+    await page.locator(`[data-close-confirm="${table}"]`).click();
+    await page.waitForFunction((t) => !document.querySelector(`[data-your-table="${t}"]`), table);
+    const summary = (await (await fetch(`${server.url}/api/tables/${table}`)).json()) as { seats: { taken: boolean }[] };
+    expect(summary.seats[0].taken).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('savanna.seats'))).not.toContain(table);
+    // A table nobody has moved in yet is deleted by its creator's close.
+    const fresh = await createTable(page, server.url, 'kariba', 2, ['human', 'human']);
+    await page.goto(server.url + '/');
+    await page.locator(`[data-close="${fresh}"]`).click();
+    await page.locator(`[data-close-confirm="${fresh}"]`).click();
+    await page.waitForFunction((t) => !document.querySelector(`[data-your-table="${t}"]`), fresh);
+    expect((await fetch(`${server.url}/api/tables/${fresh}`)).status).toBe(404);
+    await screenshot(page, 'lobby-your-games');
+    await context.close();
+    await other.context.close();
   });
 
   test.each([

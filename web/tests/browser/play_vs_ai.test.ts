@@ -59,16 +59,29 @@ describe('a game against AI seats, played to the end by clicking', () => {
       const random = rng(label.length * 7919);
       const table = await createTable(page, server.url, c.game, c.players, c.seats, c.params);
       expect(await page.locator('main.table-page').getAttribute('data-viewer')).toBe('0');
+      // The seat's own turn is said in words, never by its seat number.
+      await page.waitForSelector('main.table-page[data-your-turn="yes"]');
+      const turn = (await page.locator('[data-phase]').textContent())!;
+      expect(turn).toContain('Your turn: ');
+      expect(turn.split(' · Last move')[0]).not.toMatch(/\bP0\b/);
       await playUntil(page, random, async () => (await actions(page)) >= 6 || (await page.locator('[data-result]').count()) > 0);
       await screenshot(page, `${label}-playing`);
       const moves = await playToEnd([page], random);
       await screenshot(page, `${label}-finished`);
       expect(moves).toBeGreaterThan(0);
-      await expect(page.locator('[data-result]').textContent()).resolves.toMatch(/Winner|Shared win/);
       expect(rec.errors).toEqual([]);
       // The record (every secret of the deal) was never asked for while the game ran.
       expect(rec.requests.filter((r) => r.path.endsWith('/record'))).toEqual([]);
-      const replayed = replay(await fetchRecord(server.url, table), 0, server.dir);
+      const record = await fetchRecord(server.url, table);
+      // The end says "you won" or "you lost" as the record has it, and why.
+      const winners = (record.result as { winners: number[] }).winners;
+      const expected = !winners.includes(0) ? 'lost' : winners.length > 1 ? 'shared' : 'won';
+      expect(await page.locator('[data-outcome]').getAttribute('data-outcome')).toBe(expected);
+      const headline = (await page.locator('[data-outcome]').textContent())!;
+      expect(headline).toMatch(expected === 'won' ? /^You won!$/ : expected === 'shared' ? /^You shared the win with / : /^You lost: /);
+      expect(await page.locator('[data-outcome-why]').textContent()).toMatch(/ wins|first|reached/);
+      expect(await page.locator('[data-result]').textContent()).not.toMatch(/\bP0\b/);
+      const replayed = replay(record, 0, server.dir);
       expect(checkSecrecy(rec, replayed)).toBeGreaterThan(moves / 2);
       await context.close();
     });

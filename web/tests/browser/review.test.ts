@@ -127,7 +127,8 @@ describe('the review of a finished game', () => {
     await page.keyboard.press('End');
     await waitForStep(page, n, '0');
     await expectReplayed(replies, n, mine, 0);
-    await expect(page.locator('[data-review-result]').textContent()).resolves.toMatch(/Winner|Shared win/);
+    // Seen by the seat this browser held: "you".
+    await expect(page.locator('[data-review-result] [data-outcome]').textContent()).resolves.toMatch(/^You (won!|lost: |shared the win)/);
     await page.locator('[data-step-to="prev"]').click();
     await waitForStep(page, n - 1, '0');
     expect(await page.locator('[data-review-result]').count()).toBe(0);
@@ -149,9 +150,9 @@ describe('the review of a finished game', () => {
     await screenshot(page, 'review-kariba-step12-spectator');
 
     // The share link opens the review in a fresh context (no seat held: the spectator's view).
-    const link = await page.locator('[data-share-link]').inputValue();
+    const link = await page.locator('[data-link="review"]').inputValue();
     expect(link).toBe(`${server.url}/#/review/${table}`);
-    await page.locator('[data-copy-link]').click();
+    await page.locator('[data-copy-link="review"]').click();
     // The clipboard answers in its own time: copied, or (refused) the link is selected instead.
     await page.waitForFunction(() => /Copied|Selected/.test(document.querySelector('.share [role="status"]')?.textContent ?? ''));
     const fresh = await browser.newContext({ viewport: { width: 1366, height: 768 }, bypassCSP: true });

@@ -2,6 +2,7 @@
 // third: the join link, sealed simultaneous choices, a reload that keeps the seat, the game played
 // to the end, every message of all three checked against what each may see, and a rematch that
 // both follow.
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import {
   browser,
@@ -73,8 +74,15 @@ test('kalimambo with two people and a spectator', async () => {
     expect(rec.errors).toEqual([]);
     expect(checkSecrecy(rec, replay(record, who, server.dir))).toBeGreaterThan(10);
   }
-  // Both players read the same log at the end (every card is public once its round resolves).
-  expect(await ada.page.locator('.log li').allTextContents()).toEqual(await bo.page.locator('.log li').allTextContents());
+  // Both players read the same moves at the end (every card is public once its round resolves),
+  // each naming their own seat "You" and the other by name.
+  const moves = (page: Page) => page.locator('.log li .what').allTextContents();
+  expect(await moves(ada.page)).toEqual(await moves(bo.page));
+  const whoOf = (page: Page) => page.locator('.log li .who').allTextContents();
+  const adaWho = await whoOf(ada.page),
+    boWho = await whoOf(bo.page);
+  expect(new Set(adaWho)).toEqual(new Set(['You', 'P1 Bo']));
+  expect(boWho).toEqual(adaWho.map((w) => (w === 'You' ? 'P0 Ada' : 'You')));
 
   // Rematch: the server makes a new table with the same game and seats; Ada sits in her seat
   // there, Bo's page offers to follow, and he takes his seat: the new game starts.

@@ -33,9 +33,16 @@ function fixtureCases(game: string): Case<unknown>[] | null {
 }
 
 test('every game the engine registers has every piece', () => {
-  const registered = (JSON.parse(execFileSync(savanna, ['games', '--json'], { encoding: 'utf8' })) as { name: string }[]).map((g) => g.name);
+  const games = JSON.parse(execFileSync(savanna, ['games', '--json'], { encoding: 'utf8' })) as { name: string; params: Record<string, { type: string; choices?: string[] }> }[];
+  const registered = games.map((g) => g.name);
   expect(registered.length).toBeGreaterThan(0);
-  expect(missingPieces(registered, { root, modules: GAMES, cases: fixtureCases, testList })).toEqual([]);
+  const params = (game: string) =>
+    Object.fromEntries(
+      Object.entries(games.find((g) => g.name === game)?.params ?? {})
+        .filter(([name, p]) => name !== 'players' && p.type !== 'string')
+        .map(([name, p]) => [name, p.choices ?? null]),
+    );
+  expect(missingPieces(registered, { root, modules: GAMES, cases: fixtureCases, testList, params })).toEqual([]);
 });
 
 // ---- The walk's own test: a scratch repository with one complete game and one bare one. ----
@@ -58,7 +65,7 @@ function copyGame(name: string): GameModule {
 
 const LIST = 'StructuredActions.\n  FieldsGiveTheText\n';
 function sources(modules: GameModule[], overrides: Partial<Sources> = {}): Sources {
-  return { root: scratch, modules, cases: () => casesOf(real.name), testList: () => LIST, ...overrides };
+  return { root: scratch, modules, cases: () => casesOf(real.name), testList: () => LIST, params: () => ({ variant: ['standard', 'open'] }), ...overrides };
 }
 
 test('the walk passes a complete game and names each piece a game lacks', () => {
@@ -84,6 +91,9 @@ test('each piece of a game is checked on its own', () => {
   expectMissing(only([{ ...game, guide: { tips: {} } }]), 'guide tips');
   expectMissing(only([{ ...game, guide: { tips: { no_such_phase: 'a tip' } } }]), 'guide tips');
   expectMissing(only([{ ...game, scoreHelp: {} }]), 'score help');
+  expectMissing(only([{ ...game, outcome: undefined as never }]), 'outcome');
+  expectMissing(only([{ ...game, options: {} }]), 'option words');
+  expectMissing(only([game], { params: () => ({ variant: ['standard', 'open', 'new_one'] }) }), 'option words');
   expectMissing(only([game], { cases: () => [] }), 'fixtures');
   expectMissing(only([game], { testList: () => 'Rules.\n  Something\n' }), 'structured-action checker');
   expectMissing(only([game], { testList: () => null }), 'structured-action checker');

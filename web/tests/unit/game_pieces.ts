@@ -8,6 +8,8 @@
 //   rules page        the module's rules: title, goal, sections
 //   guide tips        a tip for at least one phase, each for a phase the schema names
 //   score help        a help text for every score column the board shows on the game's fixtures
+//   outcome           the module's words for why the winners of a finished game won
+//   option words      a label for every parameter the lobby offers, and words for each choice
 //   fixtures          web/src/games/<game>/positions.json, made into engine fixtures with decisions
 //   rules doc         docs/rules/<game>.md with its "Structured actions" section
 //   structured-action checker
@@ -24,6 +26,9 @@ export interface Sources {
   modules: readonly GameModule[]; // the UI's registry
   cases(game: string): Case<unknown>[] | null; // the engine-made fixtures of this run
   testList(game: string): string | null; // `<game>_rules_test --gtest_list_tests`; null: not built
+  // The parameters the lobby offers (`savanna games --json`: int, double, choice and bool, but
+  // `players`), with their choices.
+  params(game: string): Record<string, string[] | null>;
 }
 
 const isFunction = (f: unknown) => typeof f === 'function';
@@ -62,6 +67,12 @@ function missingOf(game: string, sources: Sources): string[] {
     const cases = sources.cases(game) ?? [];
     const labels = new Set(cases.flatMap((c) => (ui && isFunction(ui.scores) ? ui.scores(c.view as never, null).map((s) => s.label) : [])));
     for (const label of labels) if (!scoreHelp?.[label]) lack('score help', `no help for the score column "${label}"`);
+    if (!isFunction(module.outcome)) lack('outcome', 'the module does not say why the winners won');
+    for (const [name, choices] of Object.entries(sources.params(game))) {
+      const words = module.options?.[name];
+      if (!words?.label || !isFunction(words.short)) lack('option words', `no label for the parameter "${name}"`);
+      else for (const c of choices ?? []) if (!words.choices?.[c]) lack('option words', `no words for ${name}=${c}`);
+    }
   }
 
   if (!existsSync(join(root, 'web/src/games', game, 'positions.json'))) lack('fixtures', `no web/src/games/${game}/positions.json`);

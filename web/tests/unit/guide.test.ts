@@ -3,12 +3,14 @@
 // per game.
 import { expect, test } from 'vitest';
 import { guideTip, isFirstTable, lastMoveText } from '../../src/guide.tsx';
+import { Who } from '../../src/who.ts';
 
 test('a move is told by who made it and its logged text; nothing before the first move', () => {
-  const names = ['P0 Ada', 'P1 AI easy'];
+  const names = new Who(['P0 Ada', 'P1 AI easy'], 0);
   const view = { game: 'kitara', viewer: 0, phase: 'take', to_act: [0] };
   expect(lastMoveText('kitara', view, { index: 3, player: 1, action: 'end moves', structured: { kind: 'end_moves' } }, names)).toBe('P1 AI easy: end moves.');
   expect(lastMoveText('no_such_game', view, { index: 3, player: 4, action: 'x', structured: { kind: 'x' } }, names)).toBe('P4: x.');
+  expect(lastMoveText('kitara', view, { index: 4, player: 0, action: 'end moves', structured: { kind: 'end_moves' } }, names)).toBe('You: end moves.');
   expect(lastMoveText('kitara', view, null, names)).toBeNull();
 });
 

@@ -5,7 +5,8 @@ import type { JSX } from 'preact';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
 import type { KalimamboAction, KalimamboFigure, KalimamboView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
-import { Card, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
+import type { Who } from '../../who.ts';
+import { Card, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 type KaliView = KalimamboView;
 type Figure = KalimamboFigure;
@@ -28,8 +29,8 @@ function spacePoint(space: number, track: number, inset = 0): { x: number; y: nu
   return { x: CX + (RX - inset) * Math.cos(a), y: CY + (RY - inset) * Math.sin(a) };
 }
 
-function figureName(f: Figure): string {
-  return f === 'kali' ? 'Kali' : seatName(f);
+function figureName(f: Figure, who: Who): string {
+  return f === 'kali' ? 'Kali' : who.Poss(f) + ' explorer';
 }
 
 function Track(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Element {
@@ -60,7 +61,7 @@ function Track(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Elem
     const { x, y } = spacePoint(p.space, view.track);
     figures.push(
       <g key={p.seat} data-explorer={p.seat} data-space={p.space}>
-        <SeatShape seat={p.seat} x={x} y={y - 2} r={8} title={`${seatName(p.seat)}'s explorer on ${p.space}`} />
+        <SeatShape seat={p.seat} x={x} y={y - 2} r={8} title={`${props.board.who.Poss(p.seat)} explorer on ${p.space}`} />
       </g>,
     );
   }
@@ -72,7 +73,7 @@ function Track(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Elem
       b = spacePoint(m.to, view.track, 34);
     return (
       <g key={i} class="move-arrow">
-        <title>{`${figureName(m.figure)} moved ${m.from} → ${m.to}${m.dung ? ' onto dung' : ''}${m.run ? `; the rhino ran ${m.run} and rammed ${m.rammed === null ? 'nobody' : figureName(m.rammed)}` : ''}`}</title>
+        <title>{`${figureName(m.figure, props.board.who)} moved ${m.from} → ${m.to}${m.dung ? ' onto dung' : ''}${m.run ? `; the rhino ran ${m.run} and rammed ${m.rammed === null ? 'nobody' : figureName(m.rammed, props.board.who)}` : ''}`}</title>
         <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} marker-end="url(#arrowhead)" />
       </g>
     );
@@ -148,7 +149,7 @@ function Seats(props: { board: BoardProps<KaliView>; view: KaliView; x: number; 
           <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
             <SeatShape seat={p.seat} x={x + 8} y={y - 4} r={7} />
             <text x={x + 22} y={y} class="row-text">
-              {board.names[p.seat] ?? seatName(p.seat)}: {p.minus_points} minus points{' '}
+              {board.who.Name(p.seat)}: {p.minus_points} minus points{' '}
               {view.phase === 'over' ? '' : p.submitted ? '— chosen ✓' : '— choosing…'}
             </text>
             <text x={x + 22} y={y + 16} class="note">
@@ -178,9 +179,11 @@ function Board(board: BoardProps<KaliView>): JSX.Element {
   );
 }
 
-function phase(view: KaliView): string {
-  if (view.phase === 'over') return 'game over';
-  return `Round ${view.round} of ${view.rounds}: everyone chooses a card at once (waiting for ${view.to_act.map(seatName).join(', ')})`;
+function phase(view: KaliView, who: Who): string {
+  if (view.phase === 'over') return 'Game over';
+  const round = `Round ${view.round} of ${view.rounds} · `;
+  if (view.to_act.some((s) => who.isYou(s))) return round + turnLine(who, view.to_act, 'choose a card secretly', '');
+  return `${round}everyone chooses a card at once; waiting for ${who.list(view.to_act)}`;
 }
 
 const ui: GameUi<KaliView> = {

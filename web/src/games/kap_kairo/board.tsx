@@ -5,7 +5,8 @@ import type { JSX } from 'preact';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
 import type { KapKairoAction, KapKairoCard, KapKairoView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
-import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
+import type { Who } from '../../who.ts';
+import { Card, CardBack, plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 type KapView = KapKairoView;
 type Land = KapKairoCard;
@@ -124,7 +125,7 @@ function Rows(props: { board: BoardProps<KapView>; view: KapView; y: number }): 
           <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
             <SeatShape seat={p.seat} x={28} y={y + 8} r={8} />
             <text x={44} y={y + 13} class="row-text">
-              {board.names[p.seat] ?? seatName(p.seat)}: £{p.capital}, built {p.landscapes_built} of 8, {plural(p.bonus_tracks, 'bonus track', 'bonus tracks')}, open tracks {p.open_tracks}
+              {board.who.Name(p.seat)}: £{p.capital}, built {p.landscapes_built} of 8, {plural(p.bonus_tracks, 'bonus track', 'bonus tracks')}, open tracks {p.open_tracks}
               {p.next_landscape ? `; next: ${p.next_landscape.terrain} needs ${needed.get(p.next_landscape.terrain) ?? '?'}` : '; no open landscape'}
               {bid ? ` — ${bid}` : ''}
             </text>
@@ -137,7 +138,7 @@ function Rows(props: { board: BoardProps<KapView>; view: KapView; y: number }): 
                   <LandCard view={view} card={c} x={x} y={y + 22} w={60} dim={built} highlight={lastBuilt && j === p.landscapes_built - 1} />
                   {j === p.landscapes_built - 1 ? (
                     <g class="loco">
-                      <title>{`${seatName(p.seat)}'s locomotive`}</title>
+                      <title>{`${board.who.Poss(p.seat)} locomotive`}</title>
                       <rect x={x + 12} y={y + 102} width={36} height={12} rx={3} fill="#1b1b1b" />
                       <SeatShape seat={p.seat} x={x + 30} y={y + 108} r={4} />
                     </g>
@@ -158,21 +159,22 @@ function Rows(props: { board: BoardProps<KapView>; view: KapView; y: number }): 
 
 function Builder(props: { board: BoardProps<KapView>; view: KapView; y: number }): JSX.Element | null {
   const { view } = props;
+  const who = props.board.who;
   const la = view.last_auction,
     lb = view.last_build;
   const lines: string[] = [];
   if (la)
     lines.push(
-      `Last auction: bids ${la.bids.map((b, s) => `${seatName(s)} ${b}`).join(', ')}; order ${la.order.map(seatName).join(' → ')}` +
-        (la.tie_break_draws.length ? `; tie broken by ${la.tie_break_draws.map((d) => `${seatName(d.player)} drew ${d.card.pounds}`).join(', ')}` : '') +
+      `Last auction: bids ${la.bids.map((b, s) => `${who.name(s)} ${b}`).join(', ')}; order ${la.order.map((s) => who.name(s)).join(' → ')}` +
+        (la.tie_break_draws.length ? `; tie broken by ${la.tie_break_draws.map((d) => `${who.name(d.player)} drew ${d.card.pounds}`).join(', ')}` : '') +
         (la.by_lot ? ' (by lot)' : ''),
     );
   if (lb)
     lines.push(
-      `Last build: ${seatName(lb.player)} built ${landText(lb.landscape)}, ${lb.bonus_tracks_used} bonus, £${lb.pounds_paid} paid` +
-        (lb.bonus_tracks_to.length ? `; bonus track to ${lb.bonus_tracks_to.map(seatName).join(', ')}` : ''),
+      `Last build: ${who.says(lb.player, 'built', 'built')} ${landText(lb.landscape)}, ${lb.bonus_tracks_used} bonus, £${lb.pounds_paid} paid` +
+        (lb.bonus_tracks_to.length ? `; bonus track to ${who.list(lb.bonus_tracks_to)}` : ''),
     );
-  if (view.current !== null) lines.push(`${seatName(view.current)} decides: build or pass${view.nothing_to_reveal ? ' (nothing left to reveal)' : ''}`);
+  if (view.current !== null) lines.push(`${who.says(view.current, 'decide', 'decides')}: build or pass${view.nothing_to_reveal ? ' (nothing left to reveal)' : ''}`);
   return (
     <g>
       {lines.map((l, i) => (
@@ -197,17 +199,17 @@ function Board(board: BoardProps<KapView>): JSX.Element {
   );
 }
 
-function phase(view: KapView): string {
-  const who = view.to_act.map(seatName).join(', ');
+function phase(view: KapView, who: Who): string {
+  const t = view.to_act;
   switch (view.phase) {
     case 'bid':
-      return `Land purchase: sealed bids (waiting for ${who})`;
+      return t.some((s) => who.isYou(s)) ? `Land purchase · ${turnLine(who, t, 'write a sealed bid', '')}` : `Land purchase · sealed bids, waiting for ${who.list(t)}`;
     case 'choose':
-      return `Land purchase: ${who} to take a card`;
+      return `Land purchase · ${turnLine(who, t, 'take a card', 'takes a card')}`;
     case 'build':
-      return `Track building: ${who} to build or pass`;
+      return `Track building · ${turnLine(who, t, 'build or pass', 'builds or passes')}`;
     default:
-      return 'game over';
+      return 'Game over';
   }
 }
 

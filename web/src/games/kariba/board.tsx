@@ -4,7 +4,8 @@ import type { JSX } from 'preact';
 import type { KaribaAction, KaribaView } from '../../generated/schemas.ts';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
 import { SeatShape } from '../../palette.tsx';
-import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
+import type { Who } from '../../who.ts';
+import { Card, CardBack, plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 // Animal colours: a light ramp from weak to strong; the number and name are always written.
 const ANIMAL_FILL = ['#d9c7a4', '#cbb58a', '#bfa06c', '#a88a55', '#93764a', '#7d6441', '#675338', '#51422f', '#3d3226'];
@@ -162,7 +163,7 @@ function Players(props: { board: BoardProps<KaribaView>; view: KaribaView; y: nu
           <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
             <SeatShape seat={p.seat} x={16} y={y - 4} r={8} />
             <text x={32} y={y} class="row-text">
-              {board.names[p.seat] ?? seatName(p.seat)}: {plural(p.hand_size, 'card', 'cards')} in hand
+              {board.who.Name(p.seat)}: {plural(p.hand_size, 'card', 'cards')} in hand
             </text>
             {known ? (
               <text x={32} y={y + 16} class="note">
@@ -213,11 +214,11 @@ function Board(board: BoardProps<KaribaView>): JSX.Element {
   );
 }
 
-function phase(view: KaribaView): string {
-  const game = view.match.games > 1 ? `game ${view.match.game} of ${view.match.games}, ` : '';
-  if (view.phase === 'over' || view.to_act.length === 0) return `${game}game over`;
-  const who = view.to_act.map(seatName).join(', ');
-  return `${game}${who} to ${view.phase === 'draw' ? 'draw' : 'play'}`;
+function phase(view: KaribaView, who: Who): string {
+  const game = view.match.games > 1 ? `Game ${view.match.game} of ${view.match.games} · ` : '';
+  if (view.phase === 'over' || view.to_act.length === 0) return `${game}Game over`;
+  if (view.phase === 'draw') return game + turnLine(who, view.to_act, 'draw back up to five cards', 'draws back up to five cards');
+  return game + turnLine(who, view.to_act, 'play cards of one animal at the waterhole', 'plays at the waterhole');
 }
 
 const ui: GameUi<KaribaView> = {

@@ -5,7 +5,8 @@ import type { JSX } from 'preact';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
 import type { KilimanjaroAction, KilimanjaroView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
-import { Card, CardBack, plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
+import type { Who } from '../../who.ts';
+import { Card, CardBack, plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 type KiliView = KilimanjaroView;
 type Player = KiliView['players'][number];
@@ -73,7 +74,7 @@ function Trail(props: { board: BoardProps<KiliView>; view: KiliView }): JSX.Elem
         ? `${counter.kind} (face up)`
         : known
           ? `your ${counter.kind}, face down`
-          : `a face-down counter of ${seatName(counter.placer)}`;
+          : `a face-down counter of ${board.who.name(counter.placer)}`;
       counterMark = (
         <g
           class={`counter ${counter.face_up ? 'up' : 'down'}${known ? ' known' : ''}`}
@@ -116,9 +117,9 @@ function Trail(props: { board: BoardProps<KiliView>; view: KiliView }): JSX.Elem
       const cx = x + 9 + (i % 2) * 14,
         cy = y + 23 + Math.floor(i / 2) * 0 - (seats.length > 2 && i >= 2 ? 12 : 0);
       expeditions.push(
-        <Target key={seat} k={`expedition:${seat}`} board={board} label={`choose ${seatName(seat)}'s expedition`}>
+        <Target key={seat} k={`expedition:${seat}`} board={board} label={`choose ${board.who.poss(seat)} expedition`}>
           <g data-expedition={seat} data-position={space}>
-            <SeatShape seat={seat} x={cx} y={cy} r={7} title={`${seatName(seat)}'s expedition on ${space}`} />
+            <SeatShape seat={seat} x={cx} y={cy} r={7} title={`${board.who.Poss(seat)} expedition on ${space}`} />
           </g>
         </Target>,
       );
@@ -140,7 +141,7 @@ function PlayerPanel(props: { board: BoardProps<KiliView>; view: KiliView; playe
     <g class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
       <SeatShape seat={p.seat} x={x + 8} y={y + 8} r={7} />
       <text x={x + 22} y={y + 13} class="row-text">
-        {board.names[p.seat] ?? seatName(p.seat)}: space {p.position}
+        {board.who.Name(p.seat)}: space {p.position}
         {p.distance !== null ? `, next move ${p.distance}` : ''}, {plural(p.hand_size, 'card', 'cards')} in hand
         {p.counters_to_place > 0 ? `, ${plural(p.counters_to_place, 'counter', 'counters')} to place` : ''}
       </text>
@@ -148,7 +149,7 @@ function PlayerPanel(props: { board: BoardProps<KiliView>; view: KiliView; playe
         const k = `pile:P${p.seat} pile ${i + 1}`;
         const last = played && played.seat === p.seat && played.pile === i + 1;
         return (
-          <Target key={i} k={k} board={board} label={`play on ${seatName(p.seat)}'s pile ${i + 1}`}>
+          <Target key={i} k={k} board={board} label={`play on ${board.who.poss(p.seat)} pile ${i + 1}`}>
             <g data-pile={`P${p.seat} pile ${i + 1}`}>
               <Card
                 x={x + 20 + i * 70}
@@ -227,20 +228,20 @@ function Board(board: BoardProps<KiliView>): JSX.Element {
   );
 }
 
-function phase(view: KiliView): string {
-  if (view.phase === 'over' || view.winners) return 'game over';
-  const who = view.to_act.map(seatName).join(', ');
+function phase(view: KiliView, who: Who): string {
+  if (view.phase === 'over' || view.winners) return 'Game over';
+  const t = view.to_act;
   switch (view.phase) {
     case 'place':
-      return `${who} to place a chance counter`;
+      return turnLine(who, t, 'hide a chance counter on the trail', 'hides a chance counter');
     case 'banana':
-      return `${who} found a banana: move ${view.banana_distance} again, or stay?`;
+      return turnLine(who, t, `you found a banana: move ${view.banana_distance} again, or stay`, `found a banana: moves ${view.banana_distance} again or stays`);
     case 'change':
       return view.variant === 'send_back'
-        ? `${who} found a change counter: send another expedition back, or nobody`
-        : `${who} found a change counter: choose an expedition to change places with`;
+        ? turnLine(who, t, 'you found a change counter: send another expedition back, or nobody', 'found a change counter: sends an expedition back, or nobody')
+        : turnLine(who, t, 'you found a change counter: choose an expedition to change places with', 'found a change counter: chooses whom to change places with');
     default:
-      return `${who} to play a card`;
+      return turnLine(who, t, 'play a card on a pile', 'plays a card');
   }
 }
 

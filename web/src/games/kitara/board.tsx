@@ -5,7 +5,8 @@ import type { JSX } from 'preact';
 import { actionsOf, addTarget, groupOf, type LegalAction, type Targets } from '../../choices.ts';
 import type { KitaraAction, KitaraCard, KitaraFigures, KitaraView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
-import { plural, seatName, Target, type BoardProps, type GameUi } from '../common.tsx';
+import type { Who } from '../../who.ts';
+import { plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from './symbols.tsx';
 
 type Figures = KitaraFigures; // warriors, ruler animals, heroes
@@ -200,7 +201,7 @@ function MapView(props: { board: BoardProps<KitaraView>; view: KitaraView; lay: 
       })}
       {drawOrder(view.map, board, props.lastArea).map((a) => {
         const s = lay.shapes.get(a.name)!;
-        const label = `${a.name}, ${a.type}${a.start ? ' (start area)' : ''}${a.owner >= 0 ? `: ${seatName(a.owner)}, ${figuresWords(a.figures)}` : ''}`;
+        const label = `${a.name}, ${a.type}${a.start ? ' (start area)' : ''}${a.owner >= 0 ? `: ${board.who.name(a.owner)}, ${figuresWords(a.figures)}` : ''}`;
         const classes = [
           'area',
           a.type,
@@ -242,9 +243,9 @@ function MapView(props: { board: BoardProps<KitaraView>; view: KitaraView; lay: 
           </Target>
         );
       })}
-      {attack ? arrow(attack.from, attack.area, 'move-arrow', `last attack: ${seatName(attack.attacker)} from ${attack.from} into ${attack.area}`) : null}
+      {attack ? arrow(attack.from, attack.area, 'move-arrow', `last attack: ${board.who.name(attack.attacker)} from ${attack.from} into ${attack.area}`) : null}
       {attack && attack.retreat_to
-        ? arrow(attack.area, attack.retreat_to, 'retreat-arrow', `${seatName(attack.defender)} retreated from ${attack.area} to ${attack.retreat_to}`)
+        ? arrow(attack.area, attack.retreat_to, 'retreat-arrow', `${board.who.says(attack.defender, 'retreated', 'retreated')} from ${attack.area} to ${attack.retreat_to}`)
         : null}
     </g>
   );
@@ -332,32 +333,32 @@ function Row(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number
 // The turn in progress: whose turn and phase, moves left, and the group chooser while a group is
 // being formed.
 // The lines that describe the turn in progress.
-function turnLines(view: KitaraView): string[] {
+function turnLines(view: KitaraView, who: Who): string[] {
   const t = view.turn;
   const lines: string[] = [];
   if (view.phase !== 'over' && view.phase !== 'start') {
     const moving = view.phase.startsWith('move') || view.phase === 'retreat';
-    lines.push(`${seatName(view.current)}'s turn${moving ? `: ${plural(t.moves_left, 'move', 'moves')} left` : ''}`);
+    lines.push(`${who.Poss(view.current)} turn${moving ? `: ${plural(t.moves_left, 'move', 'moves')} left` : ''}`);
     if (view.phase === 'recruit') lines.push(`to place: ${figuresWords(t.recruit)}`);
     if (t.source) lines.push(`moving from ${t.source}${view.phase === 'move_border' ? `: ${figuresWords(t.group)}` : ''}`);
     if (view.phase === 'discard' || view.phase === 'remove') lines.push(`cards still to discard: ${t.to_discard}`);
     if (view.phase === 'remove') lines.push(`figures to remove: ${figuresWords(t.remove)}`);
   }
   if (view.retreat) {
-    lines.push(`${seatName(view.retreat.player)} retreats ${figuresWords(view.retreat.figures)} from ${view.retreat.from}`);
+    lines.push(`${who.says(view.retreat.player, 'retreat', 'retreats')} ${figuresWords(view.retreat.figures)} from ${view.retreat.from}`);
     lines.push(`to ${view.retreat.options.join(' or ')}`);
   }
   const a = view.last_attack;
   if (a) {
-    lines.push(`last attack: ${seatName(a.attacker)} from ${a.from} into ${a.area} with ${plural(a.size, 'figure', 'figures')}`);
-    lines.push(`${a.drew_token ? 'drew a hero token; ' : ''}${seatName(a.defender)} ${a.retreat_to ? `retreated to ${a.retreat_to}` : 'retreating'}`);
+    lines.push(`last attack: ${who.name(a.attacker)} from ${a.from} into ${a.area} with ${plural(a.size, 'figure', 'figures')}`);
+    lines.push(`${a.drew_token ? 'drew a hero token; ' : ''}${who.name(a.defender)} ${a.retreat_to ? `retreated to ${a.retreat_to}` : 'retreating'}`);
   }
   return lines;
 }
 
 function Turn(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number; y: number }): JSX.Element {
   const { board, view, x, y } = props;
-  const lines = turnLines(view);
+  const lines = turnLines(view, board.who);
   const groupKeys = [...board.targets.keys()].filter((k) => (KINDS as readonly string[]).includes(groupOf(k)));
   return (
     <g>
@@ -405,11 +406,17 @@ function Turn(props: { board: BoardProps<KitaraView>; view: KitaraView; x: numbe
   );
 }
 
+// What known hero tokens are worth: "3 points", "2 + 2 = 4 points".
+function tokenWorth(values: number[]): string {
+  const sum = values.reduce((x, y) => x + y, 0);
+  return values.length > 1 ? `${values.join(' + ')} = ${plural(sum, 'point', 'points')}` : plural(sum, 'point', 'points');
+}
+
 function tokensText(p: Player): string {
   const values = p.hero_token_values;
   let s = `${plural(p.hero_tokens, 'hero token', 'hero tokens')}`;
-  if (values && values.length) s += ` (${values.join(' + ')})`;
-  if (p.drawn_this_turn) s += `; drawn this turn ${p.drawn_this_turn}${p.drawn_values?.length ? ` (${p.drawn_values.join(', ')})` : ''}`;
+  if (values && values.length) s += ` worth ${tokenWorth(values)}`;
+  if (p.drawn_this_turn) s += `; ${plural(p.drawn_this_turn, 'token', 'tokens')} drawn this turn${p.drawn_values?.length ? ` (${p.drawn_values.join(', ')}), the best is kept` : ''}`;
   return s;
 }
 
@@ -429,7 +436,7 @@ function Kingdoms(props: { board: BoardProps<KitaraView>; view: KitaraView; y: n
           <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
             <SeatShape seat={p.seat} x={28} y={y + 6} r={7} />
             <text x={42} y={y + 11} class="row-text">
-              {board.names[p.seat] ?? seatName(p.seat)}: {p.score} points · take {p.symbols.take}, moves {p.symbols.moves}, prosperity {p.symbols.prosperity}
+              {board.who.Name(p.seat)}: {p.score} points · take {p.symbols.take}, moves {p.symbols.moves}, prosperity {p.symbols.prosperity}
               {' · '}feeds {p.food} of {p.hungry_cards} cards · supply {figuresText(p.supply) || 'empty'}
               {acting ? ' ▶' : ''}
             </text>
@@ -474,7 +481,7 @@ function Board(board: BoardProps<KitaraView>): JSX.Element {
     if (k && k.length) lastCard = { seat: last.player, card: k[k.length - 1].card };
   }
   const chooser = [...board.targets.keys()].some((k) => (KINDS as readonly string[]).includes(groupOf(k)));
-  const sideHeight = 240 + turnLines(view).length * 16 + (chooser ? 140 : 0);
+  const sideHeight = 240 + turnLines(view, board.who).length * 16 + (chooser ? 140 : 0);
   // Three drawings: side by side with the kingdoms below on a wide screen, one below the other
   // on a phone (each then scrolls sideways inside its own frame when it must).
   return (
@@ -503,33 +510,34 @@ function Board(board: BoardProps<KitaraView>): JSX.Element {
   );
 }
 
-function phase(view: KitaraView): string {
-  const who = seatName(view.current);
-  const round = `Round ${view.round}${view.last_round ? ` of ${view.last_round}` : ''}: `;
+function phase(view: KitaraView, who: Who): string {
+  const round = `Round ${view.round}${view.last_round ? ` of ${view.last_round}` : ''} · `;
   const t = view.turn;
+  const line = (seat: number, yours: string, theirs: string) => turnLine(who, [seat], yours, theirs);
+  const c = view.current;
   switch (view.phase) {
     case 'over':
-      return 'game over';
+      return 'Game over';
     case 'start':
-      return `Set-up: ${who} puts the start warriors on a free start area`;
+      return `Set-up · ${line(c, 'put your three warriors on a free start area (☆)', 'puts three warriors on a start area')}`;
     case 'take':
-      return `${round}${who} takes a card (one of the first ${t.take_choices})`;
+      return round + line(c, `take a card (one of the first ${t.take_choices})`, 'takes a card');
     case 'recruit':
-      return `${round}${who} places the new figures: ${figuresWords(t.recruit)}`;
+      return round + line(c, `place your new figures: ${figuresWords(t.recruit)}`, `places new figures: ${figuresWords(t.recruit)}`);
     case 'move_source':
-      return `${round}${who} moves (${plural(t.moves_left, 'move', 'moves')} left): choose an area, or end moves`;
+      return round + line(c, `move (${plural(t.moves_left, 'move', 'moves')} left): choose an area, or end your moves`, `moves (${plural(t.moves_left, 'move', 'moves')} left)`);
     case 'move_group':
-      return `${round}${who} chooses the figures to move from ${t.source}`;
+      return round + line(c, `choose the figures to move from ${t.source}`, `chooses figures to move from ${t.source}`);
     case 'move_border':
-      return `${round}${who} chooses where ${figuresWords(t.group)} from ${t.source} go`;
+      return round + line(c, `choose where ${figuresWords(t.group)} from ${t.source} go`, `moves ${figuresWords(t.group)} from ${t.source}`);
     case 'retreat':
-      return `${round}${seatName(view.retreat?.player ?? view.current)} chooses where to retreat from ${view.retreat?.from ?? '?'}`;
+      return round + line(view.retreat?.player ?? c, `choose where to retreat from ${view.retreat?.from ?? '?'}`, `retreats from ${view.retreat?.from ?? '?'}`);
     case 'discard':
-      return `${round}${who} cannot feed every card: discard ${plural(t.to_discard, 'card', 'cards')}`;
+      return round + line(c, `you cannot feed every card: discard ${plural(t.to_discard, 'card', 'cards')}`, `cannot feed every card and discards ${plural(t.to_discard, 'card', 'cards')}`);
     case 'remove':
-      return `${round}${who} removes the figures of the discarded card: ${figuresWords(t.remove)}`;
+      return round + line(c, `remove the figures of the discarded card: ${figuresWords(t.remove)}`, `removes the figures of a discarded card: ${figuresWords(t.remove)}`);
     default:
-      return `${round}${who} to act`;
+      return round + line(c, 'act', 'acts');
   }
 }
 
@@ -539,7 +547,7 @@ const ui: GameUi<KitaraView> = {
   phase,
   scores: (view: KitaraView, result) => [
     { label: 'Points', values: result ? result.scores : view.players.map((p) => p.score) },
-    { label: 'Hero tokens', values: view.players.map((p) => (p.hero_token_values?.length ? `${p.hero_tokens} (${p.hero_token_values.join('+')})` : p.hero_tokens)) },
+    { label: 'Hero tokens', values: view.players.map((p) => (p.hero_token_values?.length ? `${p.hero_tokens}, worth ${tokenWorth(p.hero_token_values)}` : p.hero_tokens)) },
     { label: 'Cards', values: view.players.map((p) => p.kingdom.length) },
   ],
 };

@@ -1,6 +1,7 @@
 // Kitara in the UI: its board, rules page (with the card symbols' legend), first-game guide,
 // score help and styles.
 import type { KitaraView } from '../../generated/schemas.ts';
+import { explainScores } from '../../outcome.ts';
 import { defineGame } from '../module.ts';
 import ui from './board.tsx';
 import { kitaraRules } from './rules.tsx';
@@ -21,6 +22,27 @@ export default defineGame<KitaraView>({
       retreat: 'Your figures were driven out: choose where they retreat to.',
       discard: 'Your savannas with warriors cannot feed all your cards: choose a card to discard.',
       remove: 'A discarded card takes figures with it: choose which one to take off the map.',
+    },
+  },
+  // Most points wins; a tie goes to the most hero tokens; a further tie is shared.
+  outcome: (view, result, who) =>
+    explainScores({
+      values: result.scores,
+      who,
+      best: 'high',
+      rule: 'Most points wins',
+      tiedOn: (v) => `${v} points`,
+      winners: result.winners,
+      tieBreak: (tied) =>
+        `the most hero tokens breaks the tie: ${tied.map((s) => `${who.name(s)} ${view.players[s].hero_tokens}`).join(', ')}${
+          result.winners.length > 1 ? `, and ${who.list(result.winners)} share the win` : ''
+        }.`,
+    }),
+  options: {
+    deck: {
+      label: 'Kingdom deck',
+      choices: { blue: 'blue: for a first game', red: 'red: with cards that need no food and cannot be discarded' },
+      short: (v) => `${v} deck`,
     },
   },
   scoreHelp: {

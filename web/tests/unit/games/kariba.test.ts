@@ -1,6 +1,7 @@
 // Kariba's board targets on engine-made fixtures (fixtures.ts): a click on an animal, the pile or a
 // face-up card stands for exactly the actions it names (expectations read the structured forms);
 // the first-game guide tells a chase with its animals and counts.
+import { Who } from '../../../src/who.ts';
 import { expect, test } from 'vitest';
 import type { LegalAction } from '../../../src/choices.ts';
 import type { KaribaAction } from '../../../src/generated/schemas.ts';
@@ -36,8 +37,10 @@ const animals = ['mouse', 'meerkat', 'zebra', 'giraffe', 'ostrich', 'cheetah', '
 
 test('a Kariba chase is told with the animals and counts', () => {
   const view = { game: 'kariba', viewer: 0, phase: 'play', to_act: [0], animals, last_play: { player: 2, animal: 3, count: 3, chased: 2, captured: 2 } };
-  const names = ['P0 Ada', 'P1 AI easy', 'P2 Guest 3'];
+  const names = new Who(['P0 Ada', 'P1 AI easy', 'P2 Guest 3'], 1);
   expect(lastMoveText('kariba', view, { index: 4, player: 2, action: 'play 3 zebra', structured: { kind: 'play', animal: 'zebra', count: 3 } }, names)).toBe("P2 Guest 3's 3 zebras chased 2 meerkats into their score pile.");
   const quiet = { game: 'kariba', viewer: 0, phase: 'play', to_act: [0], animals, last_play: { player: 1, animal: 5, count: 1, chased: 0, captured: 0 } };
-  expect(lastMoveText('kariba', quiet, { index: 5, player: 1, action: 'play 1 ostrich', structured: { kind: 'play', animal: 'ostrich', count: 1 } }, names)).toBe('P1 AI easy: play 1 ostrich.');
+  expect(lastMoveText('kariba', quiet, { index: 5, player: 1, action: 'play 1 ostrich', structured: { kind: 'play', animal: 'ostrich', count: 1 } }, names)).toBe('You: play 1 ostrich.');
+  // The seat reading its own chase.
+  expect(lastMoveText('kariba', view, { index: 4, player: 2, action: 'play 3 zebra', structured: { kind: 'play', animal: 'zebra', count: 3 } }, new Who(names.names, 2))).toBe('Your 3 zebras chased 2 meerkats into your score pile.');
 });

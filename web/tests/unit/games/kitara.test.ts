@@ -1,6 +1,7 @@
 // Kitara's board on engine-made fixtures (fixtures.ts): its targets, its group choice, its map
 // layouts, and what it draws (through the small renderer of render.ts): every area, every card,
 // exactly the targets, the last move, hero token values only for their owner.
+import { Who } from '../../../src/who.ts';
 import { expect, test } from 'vitest';
 import { narrowed, pick, type LegalAction } from '../../../src/choices.ts';
 import type { KitaraAction, KitaraView } from '../../../src/generated/schemas.ts';
@@ -92,7 +93,7 @@ test('kitara: the built-in maps are drawn as rings; a map unlike them as a circl
 });
 
 function drawKitara(view: KitaraView, viewer: number | 'spectator', legal: LegalAction[] = []) {
-  const props: BoardProps = { view: view as never, legal, viewer, targets: ui.targets(legal, view as never), picked: [], onPick: () => {}, last: null, names: [] };
+  const props: BoardProps = { view: view as never, legal, viewer, targets: ui.targets(legal, view as never), picked: [], onPick: () => {}, last: null, who: new Who([]) };
   return render(ui.Board(props));
 }
 
@@ -126,7 +127,7 @@ test('kitara: every kind of last move is drawn on the board', () => {
     for (const [text, action] of moves) {
       if (action.kind === 'take' && c.view.players[c.viewer].kingdom.length === 0) continue; // the card is not in the kingdom yet
       const last = { index: 1, player: c.viewer, action: text, structured: action as never };
-      const props: BoardProps = { view: c.view as never, legal: [], viewer: c.viewer, targets: new Map(), picked: [], onPick: () => {}, last, names: [] };
+      const props: BoardProps = { view: c.view as never, legal: [], viewer: c.viewer, targets: new Map(), picked: [], onPick: () => {}, last, who: new Who([]) };
       const outlined = elements(render(ui.Board(props))).filter((e) => String(e.attrs.class ?? '').split(' ').includes('last'));
       if (action.kind === 'end_moves') expect(outlined, text).toEqual([]);
       else {
@@ -157,8 +158,8 @@ test('kitara: hero token values appear only for the seat the view gives them to'
     for (const h of holders) {
       const values = (views[String(h)].players[h].hero_token_values ?? []).join(' + ');
       expect(values.length).toBeGreaterThan(0);
-      if (h !== viewer) expect(text(tree)).not.toContain(`(${values})`);
-      else expect(text(tree)).toContain(`(${values})`);
+      if (h !== viewer) expect(text(tree)).not.toContain(`worth ${values}`);
+      else expect(text(tree)).toContain(`worth ${values}`);
     }
   }
 });

@@ -1,5 +1,6 @@
 // Kitara's cards show drawn symbols, never letter codes: each card of every engine-made fixture
 // draws exactly one icon per kind of symbol it holds, with its count written when above one.
+import { Who } from '../../../src/who.ts';
 import { expect, test } from 'vitest';
 import type { BoardProps } from '../../../src/games/common.tsx';
 import { gameUi } from '../../../src/games/index.ts';
@@ -24,7 +25,7 @@ test('kitara cards draw their symbols as icons with counts, never as codes', () 
   for (const c of cases) {
     const ui = gameUi('kitara');
     const legal = legalOf(c);
-    const props: BoardProps = { view: c.view as never, legal, viewer: c.viewer, targets: ui.targets(legal, c.view as never), picked: [], onPick: () => {}, last: null, names: [] };
+    const props: BoardProps = { view: c.view as never, legal, viewer: c.viewer, targets: ui.targets(legal, c.view as never), picked: [], onPick: () => {}, last: null, who: new Who([]) };
     const els = elements(render(ui.Board(props)));
     const byId = new Map([...c.view.row, ...c.view.players.flatMap((p) => p.kingdom)].map((k) => [k.card, k]));
     for (const e of els.filter((x) => x.attrs['data-card'] !== undefined)) {
