@@ -1,0 +1,138 @@
+"""savanna.train with torch: an exported net read back by hand gives torch's outputs within
+1e-5, and a training run of seconds: its files, its curve, the net as an agent, and a resumed
+run ending with the same weights as one that never stopped."""
+
+import json
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+
+import savanna
+from savanna.train import netfile
+from savanna.train.gamesetup import GameSetup
+
+from test_netfile import forward_by_hand, read_by_hand
+
+torch = pytest.importorskip(
+    "torch", reason="python3-torch is not installed (./scripts/setup.sh installs it)")
+
+
+def test_an_exported_torch_net_reads_back_to_within_1e_5(tmp_path):
+    from savanna.train import model
+    torch.manual_seed(3)
+    setup = GameSetup("kalimambo", [2, 3])
+    net = model.Net(setup.input, [16, 8], setup.actions, setup.seats)
+    rng = np.random.default_rng(1)
+    rows = rng.integers(0, 30, size=(6, setup.input)).astype(np.float32)
+    with torch.no_grad():
+        net.set_input_scale(rows)
+        logits, values = net(torch.from_numpy(rows))
+    data = model.export(net, setup, tmp_path / "net.bin", {"seed": 1})
+    header, floats = read_by_hand(data)
+    assert header["game"] == "kalimambo" and header["players"] == [2, 3]
+    assert header["input"] == setup.input and header["actions"] == 12 and header["seats"] == 3
+    assert header["trunk"] == [16, 8]
+    hand_logits, hand_values = forward_by_hand(header, floats, rows)
+    assert np.abs(hand_logits - logits.numpy()).max() < 1e-5
+    assert np.abs(hand_values - values.numpy()).max() < 1e-5
+    np_logits, np_values = netfile.NumpyNet.load(tmp_path / "net.bin")(rows)
+    assert np.abs(np_logits - logits.numpy()).max() < 1e-5
+    assert np.abs(np_values - values.numpy()).max() < 1e-5
+
+
+def run_training(tmp_path, name, *extra):
+    from savanna.train.__main__ import main
+    args = ["kariba", "--dir", str(tmp_path / name), "--positions", "100", "--teacher",
+            "ismcts(iters=10)", "--trunk", "16", "--batch", "32", "--eval-games", "0",
+            "--seed", "4", *extra]
+    assert main(args) == 0
+    return netfile.read(tmp_path / name / "net.bin")
+
+
+def test_a_training_run_of_seconds_writes_the_net_and_its_curve(tmp_path, capsys):
+    out = tmp_path / "data" / "net.bin"
+    header, layers = run_training(tmp_path, "run", "--iterations", "2", "--out", str(out),
+                                  "--eval-games", "4", "--eval-opponents", "random,greedy@5")
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["iterations"] == 2 and summary["positions"] > 0
+    assert summary["positions_per_second"] > 0
+    assert out.read_bytes() == (tmp_path / "run" / "net.bin").read_bytes()
+    setup = GameSetup("kariba")
+    assert header["game"] == "kariba" and header["players"] == setup.players
+    assert (header["input"], header["actions"], header["seats"]) == (setup.input, 55, 4)
+    assert header["provenance"]["iterations"] == 2 and header["provenance"]["seed"] == 4
+    assert "--iterations 2" in header["provenance"]["command"]
+    curve = json.loads((tmp_path / "run" / "curve.json").read_text())
+    assert [it["iteration"] for it in curve["iterations"]] == [0, 1, 2]
+    # greedy@5: measured at the first iteration and the last, random at every one.
+    measured = [list(it["eval"]["net (no search)"]) for it in curve["iterations"]]
+    assert measured == [["random", "greedy"], ["random"], ["random", "greedy"]]
+    for it in curve["iterations"]:
+        for r in it["eval"]["net (no search)"].values():
+            lo, hi = r["ci95"]
+            assert 0 <= lo <= r["win_rate"] <= hi <= 1 and r["games"] == 4
+    assert all(it["positions_per_second"] > 0 for it in curve["iterations"][1:])
+    svg = ET.fromstring((tmp_path / "run" / "curve.svg").read_text())
+    assert svg.get("width") == "350"
+    texts = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts[0] == "kariba, 2 players: learning curve, seed 4"
+    assert "win rate against random" in texts and "net (no search)" in texts
+    assert max(len(t) for t in texts) <= 44  # 12-pixel text within the 350-pixel drawing
+    # The net plays legal moves as an engine agent.
+    result = savanna.sim("kariba(players=2)", ["train_net", "random"], games=2, seed=1)
+    assert result["games"] == 2
+
+
+def test_a_resumed_run_ends_with_the_weights_of_an_unbroken_one(tmp_path):
+    once, _ = run_training(tmp_path, "unbroken", "--iterations", "2")
+    run_training(tmp_path, "broken", "--iterations", "1")
+    twice, _ = run_training(tmp_path, "broken", "--iterations", "2")
+    assert twice["provenance"]["iterations"] == 2
+    assert twice["checksum"] == once["checksum"]
+    other, _ = run_training(tmp_path, "other", "--iterations", "1", "--seed", "5")
+    assert other["checksum"] != once["checksum"]
+
+
+def test_a_checkpoint_of_another_run_is_refused(tmp_path):
+    run_training(tmp_path, "run", "--iterations", "1")
+    with pytest.raises(SystemExit, match="trunk"):
+        run_training(tmp_path, "run", "--iterations", "2", "--trunk", "8")
+
+
+ENGINE_NETS = pytest.mark.skipif(not hasattr(savanna, "Net"),
+                                 reason="the engine's net binding (savanna.Net) is not built")
+
+
+@ENGINE_NETS
+def test_the_engine_reads_an_exported_net_as_torch_computes_it(tmp_path):
+    from savanna.train import model
+    torch.manual_seed(4)
+    setup = GameSetup("kalimambo", [2, 3])
+    net = model.Net(setup.input, [16, 8], setup.actions, setup.seats)
+    rows = np.random.default_rng(2).integers(0, 30, size=(5, setup.input)).astype(np.float32)
+    with torch.no_grad():
+        net.set_input_scale(rows)
+        logits, values = net(torch.from_numpy(rows))
+    model.export(net, setup, tmp_path / "net.bin", {"seed": 4})
+    engine = savanna.Net.load(str(tmp_path / "net.bin"))
+    assert engine.header["game"] == "kalimambo" and engine.header["trunk"] == [16, 8]
+    for row, want_logits, want_values in zip(rows, logits.numpy(), values.numpy()):
+        got_logits, got_values = engine.forward(row)
+        assert np.abs(np.asarray(got_logits) - want_logits).max() < 1e-5
+        assert np.abs(np.asarray(got_values) - want_values).max() < 1e-5
+
+
+@pytest.mark.skipif(not hasattr(savanna, "net_shape"), reason="savanna.net_shape is not built")
+@pytest.mark.parametrize("game", ["kariba", "kilimanjaro", "kap_kairo", "kalimambo", "kitara"])
+def test_the_trainers_shapes_and_inputs_are_the_engines(game):
+    setup = GameSetup(game)
+    shape = savanna.net_shape(game)
+    assert setup.header([8]) == {**{k: shape[k] for k in ("game", "layout", "players", "input",
+                                                         "actions", "seats")}, "trunk": [8]}
+    for n in setup.players:
+        state = setup.games[n].new_initial_state(3)
+        viewer = n - 1
+        if hasattr(state, "net_input"):
+            mine = setup.encode(state.observation(viewer), n)
+            assert np.array_equal(np.asarray(state.net_input(viewer, shape)), mine)
