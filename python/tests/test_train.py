@@ -136,3 +136,43 @@ def test_the_trainers_shapes_and_inputs_are_the_engines(game):
         if hasattr(state, "net_input"):
             mine = setup.encode(state.observation(viewer), n)
             assert np.array_equal(np.asarray(state.net_input(viewer, shape)), mine)
+
+
+def test_with_the_engines_labels_the_search_teaches_and_the_net_guides_it(tmp_path, monkeypatch):
+    """savanna.label and savanna.Net stood in for: labels are visit distributions, and the
+    search is handed the current net from iteration 2 (--guide-from) on."""
+    calls = []
+
+    class FakeNet:
+        @staticmethod
+        def load(path):
+            assert (tmp_path / "run" / "net.bin").samefile(path)
+            netfile.read(path)  # the file the trainer wrote at the end of iteration 1
+            return "the net"
+
+    def fake_label(state, player, search, net, seed):
+        calls.append((search, net))
+        mask = state.legal_mask(player).astype(np.float32)
+        return mask / mask.sum(), 0.0
+
+    monkeypatch.setattr(savanna, "label", fake_label, raising=False)
+    monkeypatch.setattr(savanna, "Net", FakeNet, raising=False)
+    run_training(tmp_path, "run", "--iterations", "2", "--eval-search", "none")
+    curve = json.loads((tmp_path / "run" / "curve.json").read_text())
+    assert [(it["labels"], it["guided"]) for it in curve["iterations"][1:]] == [
+        ("visits", False), ("visits", True)]
+    first = curve["iterations"][1]["positions"]
+    assert {net for _, net in calls[:first]} == {None}
+    assert {net for _, net in calls[first:]} == {"the net"}
+    assert {search for search, _ in calls} == {"ismcts(iters=10)"}
+    with np.load(next((tmp_path / "run").glob("buffer-*.npz"))) as buf:
+        pi, mask = buf["pi"].astype(np.float32), buf["mask"]
+    assert np.allclose(pi.sum(1), 1, atol=1e-2) and not (pi[~mask] > 0).any()
+    assert (pi.max(1) < 1).any()  # spread over the legal actions, not one-hot
+
+
+def test_the_search_measured_with_the_net_is_the_teachers():
+    from savanna.train.loop import with_net
+    assert with_net("ismcts(iters=5)") == "ismcts(iters=5,net={net})"
+    assert with_net("medium") == "medium(net={net})"
+    assert with_net("medium()") == "medium(net={net})"

@@ -104,8 +104,10 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--eval-opponents", type=opponent_list, default=opponent_list(
         "random,greedy,medium(clock=cpu)@5"),
         help="fixed opponents; SPEC@K: measured every K iterations (and at the first and last)")
-    g.add_argument("--eval-search", default="",
-                   help="also measure this search agent ({net}: the current net file)")
+    g.add_argument("--eval-search", default="auto",
+                   help="also measure this search with the net ({net}: the current net file); "
+                        "auto: the teacher's search with net={net} where the engine searches "
+                        "with nets, else none; none: never")
     return ap
 
 

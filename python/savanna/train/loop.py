@@ -44,6 +44,16 @@ def describe(results: dict) -> str:
     return text
 
 
+def with_net(spec: str) -> str:
+    """The agent spec with the parameter net={net} added: 'ismcts(iters=5)' -> 'ismcts(iters=5,
+    net={net})', 'medium' -> 'medium(net={net})'."""
+    spec = spec.strip()
+    if spec.endswith(")"):
+        inside = spec[spec.index("(") + 1:-1].strip()
+        return f"{spec[:spec.index('(')]}({inside + ',' if inside else ''}net={{net}})"
+    return f"{spec}(net={{net}})"
+
+
 def log(message: str):
     print(message, file=sys.stderr, flush=True)
 
@@ -190,6 +200,15 @@ class Run:
         return {"steps": steps, "train_seconds": time.perf_counter() - start,
                 "policy_loss": sums[0] / steps, "value_loss": sums[1] / steps}
 
+    def eval_search(self) -> str:
+        """The search with the net that the curve measures ('' for none)."""
+        spec = self.args.eval_search
+        if spec == "auto":
+            spec = with_net(self.args.teacher) if engine_labels() else ""
+        if spec in ("", "none"):
+            return ""
+        return spec.replace("{net}", os.path.join(self.dir, "net.bin"))
+
     def measure(self, data: bytes, final: bool = False, have: dict = None) -> dict:
         """The measurements due at this iteration (every opponent whose cadence divides it; all
         of them at iteration 0 and at the end), as {agent: {opponent: result}}. `have`: those
@@ -201,8 +220,8 @@ class Run:
         player.net = netfile.NumpyNet(*netfile.decode(data))
         spec = self.setup.specs[a.eval_players]
         agents = [(NET_LABEL, evaluate.NET_AGENT)]
-        if a.eval_search:
-            search = a.eval_search.replace("{net}", os.path.join(self.dir, "net.bin"))
+        search = self.eval_search()
+        if search:
             agents.append((search, search))
         jobs = []
         for label, agent in agents:
@@ -225,6 +244,7 @@ class Run:
         start = time.perf_counter()
         data = self.export()
         entry = {"iteration": 0, "games": 0, "positions": 0, "eval": self.measure(data)}
+        entry["measure_seconds"] = round(time.perf_counter() - start, 1)
         self.elapsed += time.perf_counter() - start
         entry["elapsed_seconds"] = round(self.elapsed, 1)
         self.curve["iterations"].append(entry)
@@ -264,13 +284,14 @@ class Run:
         """Exports, and measures at the last iteration whatever its cadence skipped."""
         data = self.export()
         last = self.curve["iterations"][-1]
+        start = time.perf_counter()
         full = self.measure(data, final=True, have=last.get("eval", {}))
         if full != last.get("eval", {}):
-            start = time.perf_counter()
             last["eval"] = full
             self.elapsed += time.perf_counter() - start
+            last["elapsed_seconds"] = round(self.elapsed, 1)
             self.save()
-            log(f"iteration {self.iteration}, every opponent:" + describe(full))
+            log(f"iteration {self.iteration} (the last), every opponent" + describe(full))
         return data
 
     def done(self) -> bool:
@@ -278,9 +299,12 @@ class Run:
         if a.iterations is not None and self.iteration >= a.iterations:
             return True
         if a.hours is not None:
+            # The next iteration is estimated to take as long as the last, and the measurement
+            # of every opponent at the end as long as the one of iteration 0.
             its = self.curve["iterations"]
             last = its[-1].get("iteration_seconds", 0) if its else 0
-            return self.elapsed + last > a.hours * 3600
+            final = its[0].get("measure_seconds", 0) if its else 0
+            return self.elapsed + last + final > a.hours * 3600
         return False
 
 
