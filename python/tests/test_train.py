@@ -90,6 +90,8 @@ def test_a_resumed_run_ends_with_the_weights_of_an_unbroken_one(tmp_path):
     twice, _ = run_training(tmp_path, "broken", "--iterations", "2")
     assert twice["provenance"]["iterations"] == 2
     assert twice["checksum"] == once["checksum"]
+    forked, _ = run_training(tmp_path, "forked", "--iterations", "2", "--workers", "2")
+    assert forked["checksum"] == once["checksum"]  # two self-play processes, the same games
     other, _ = run_training(tmp_path, "other", "--iterations", "1", "--seed", "5")
     assert other["checksum"] != once["checksum"]
 

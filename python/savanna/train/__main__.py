@@ -68,6 +68,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--hours", type=float, help="wall-time budget of the whole run, resumes "
                     "included: no iteration starts that the last one's time says would overrun")
     ap.add_argument("--iterations", type=int, help="stop after this many iterations")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="processes that play self-play games (and sim threads of the "
+                         "measurements); the result does not depend on it")
     ap.add_argument("--fresh", action="store_true", help="replace an existing checkpoint")
     g = ap.add_argument_group("self-play")
     g.add_argument("--players", type=int_list, help="player counts (default: all the game's)")

@@ -37,8 +37,9 @@ def net_player(setup) -> NetPlayer:
     return player
 
 
-def measure(spec: str, agent: str, opponent: str, games: int, seed: int) -> dict:
-    """Win rate of `agent` against `opponent` over `games` two-seat-rotated games of `spec`."""
-    result = savanna.sim(spec, [agent, opponent], games=games, seed=seed)
+def measure(spec: str, agent: str, opponent: str, games: int, seed: int, threads: int = 1) -> dict:
+    """Win rate of `agent` against `opponent` over `games` seat-rotated games of `spec` (sim's
+    results do not depend on its threads)."""
+    result = savanna.sim(spec, [agent, opponent], games=games, seed=seed, threads=threads)
     mine = next(s for s in result["seats"] if s["agent"] == agent)
     return {"win_rate": mine["win_rate"], "ci95": list(mine["ci95"]), "games": games}

@@ -170,7 +170,7 @@ class Run:
         teacher = self.teacher()
         play = SelfPlay(self.setup, teacher, a.margin, a.random_moves)
         progress = Progress(f"iteration {self.iteration + 1}: self-play positions", a.positions)
-        return play.run(a.positions, a.seed, self.iteration + 1, progress)
+        return play.run(a.positions, a.seed, self.iteration + 1, progress, a.workers)
 
     def train(self, new_positions: int) -> dict:
         a = self.args
@@ -233,7 +233,7 @@ class Run:
         progress = Progress(f"iteration {self.iteration}: measuring", len(jobs), every=0)
         for k, (label, agent, opp) in enumerate(jobs):
             seed = derive_seed(a.seed, self.iteration, 4, k)
-            r = evaluate.measure(spec, agent, opp, a.eval_games, seed)
+            r = evaluate.measure(spec, agent, opp, a.eval_games, seed, a.workers)
             out.setdefault(label, {})[opp] = r
             progress.update(k + 1, f"{label} vs {opp}: {100 * r['win_rate']:.0f}%")
         return out

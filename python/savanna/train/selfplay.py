@@ -7,6 +7,10 @@ by the current net once there is one); where the engine has no savanna.label, an
 whose choice is the label (one-hot). docs/nets.md, "Training".
 """
 
+import collections
+import contextlib
+import itertools
+import multiprocessing
 import time
 
 import numpy as np
@@ -142,22 +146,54 @@ class SelfPlay:
                 "pi": np.asarray(pis, np.float32).reshape(-1, setup.actions),
                 "z": z, "players": np.full(len(viewers), players, np.int8)}
 
-    def run(self, positions: int, seed: int, iteration: int, progress=None) -> tuple:
+    def run(self, positions: int, seed: int, iteration: int, progress=None,
+            workers: int = 1) -> tuple:
         """Games until at least `positions` positions are labelled, player counts in turn (game
         g of iteration i has count g mod the counts and a seed from (seed, i, g)); returns (the
-        rows of all games, stats)."""
+        rows of all games, stats). With `workers` > 1 the games are played by that many forked
+        processes, a few games ahead, and taken in order: the same games as with one."""
         start = time.perf_counter()
-        parts = []
         counts = self.setup.players
-        done = 0
-        while done < positions:
-            g = len(parts)
-            rows = self.play(counts[g % len(counts)], derive_seed(seed, iteration, g))
-            parts.append(rows)
-            done += len(rows["players"])
-            if progress:
-                progress.update(min(done, positions), f"{len(parts)} games")
+        jobs = ((counts[g % len(counts)], derive_seed(seed, iteration, g))
+                for g in itertools.count())
+        parts, done = [], 0
+        with contextlib.closing(self._games(jobs, workers)) as games:
+            for rows in games:
+                parts.append(rows)
+                done += len(rows["players"])
+                if progress:
+                    progress.update(min(done, positions), f"{len(parts)} games")
+                if done >= positions:
+                    break
         seconds = time.perf_counter() - start
         merged = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
         return merged, {"games": len(parts), "positions": done, "selfplay_seconds": seconds,
                         "positions_per_second": done / seconds if seconds > 0 else 0.0}
+
+    def _games(self, jobs, workers: int):
+        """The rows of each job's game, in the jobs' order (a generator; closing it stops the
+        workers)."""
+        if workers <= 1:
+            for players, seed in jobs:
+                yield self.play(players, seed)
+            return
+        global _FORKED
+        _FORKED = self  # the workers inherit it: nothing of it is pickled
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        try:
+            pending = collections.deque()
+            while True:
+                while len(pending) < 2 * workers:
+                    pending.append(pool.apply_async(_play_forked, next(jobs)))
+                yield pending.popleft().get()
+        finally:
+            pool.terminate()
+            pool.join()
+            _FORKED = None
+
+
+_FORKED = None  # the SelfPlay whose games forked workers play
+
+
+def _play_forked(players: int, seed: int) -> dict:
+    return _FORKED.play(players, seed)
