@@ -5,6 +5,7 @@
 import type { ComponentChildren, JSX } from 'preact';
 import type { GameResult, LogEntry, ViewHeader } from '../api.ts';
 import type { LegalAction, Targets } from '../choices.ts';
+import { SeatBadge } from '../palette.tsx';
 import { capital, type Who } from '../who.ts';
 
 export interface BoardProps<View = ViewHeader> {
@@ -101,6 +102,32 @@ export function Target<View>(props: {
   );
 }
 
+// A small drawing at its own size, one unit a pixel (a card, a pile, a tile among the words of a
+// player's row): it never scales, so its text keeps its size on a phone as on a laptop. Its class
+// `board` makes its targets those of the board.
+export function Mini(props: { w: number; h: number; label?: string; children: ComponentChildren; data?: Record<string, string | number> }): JSX.Element {
+  return (
+    <svg class="board mini" width={props.w} height={props.h} viewBox={`0 0 ${props.w} ${props.h}`} role={props.label ? 'img' : undefined} aria-label={props.label} {...props.data}>
+      {props.children}
+    </svg>
+  );
+}
+
+// A player's row on a board, in HTML (it wraps on a narrow screen): the seat's shape and name,
+// then what the game shows of it (its score and public holdings). `data-seat-row` marks it for
+// the tests that find every player's row on screen.
+export function PlayerRow(props: { seat: number; who: Who; acting: boolean; head: ComponentChildren; children?: ComponentChildren }): JSX.Element {
+  return (
+    <div class={`player-row${props.acting ? ' acting' : ''}${props.who.isYou(props.seat) ? ' you' : ''}`} data-seat-row={props.seat}>
+      <div class="row-head">
+        <SeatBadge seat={props.seat} /> <strong>{props.who.Name(props.seat)}</strong>
+        {props.acting ? <span class="to-act"> ▶</span> : null}: {props.head}
+      </div>
+      {props.children}
+    </div>
+  );
+}
+
 // A playing card: a rounded rectangle with a coloured band, a big label and a small caption.
 export function Card(props: {
   x: number;
@@ -116,7 +143,7 @@ export function Card(props: {
 }): JSX.Element {
   const { x, y, w, h } = props;
   return (
-    <g class={`card${props.dim ? ' dim' : ''}${props.highlight ? ' last' : ''}`}>
+    <g class={`card${props.dim ? ' dim' : ''}${props.highlight ? ' last' : ''}`} data-box>
       <rect x={x} y={y} width={w} height={h} rx={6} class="card-face" />
       <rect x={x + 3} y={y + 3} width={w - 6} height={h * 0.3} rx={4} fill={props.fill} />
       {props.pattern ? (

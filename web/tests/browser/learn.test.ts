@@ -72,7 +72,7 @@ describe('every board at 1366x768 and 390x844', () => {
             what: latest?.querySelector('.what')?.textContent,
             lineIndex: line?.getAttribute('data-last-move'),
             line: line?.textContent,
-            drawn: document.querySelectorAll('svg.board .last, svg.board .move-arrow').length,
+            drawn: document.querySelectorAll('.board-wrap .last, .board-wrap .move-arrow').length,
           };
         });
         expect(shown.index).toBeTruthy();
@@ -109,7 +109,7 @@ describe('Kariba', () => {
       const groups = await page.evaluate(() =>
         [...document.querySelectorAll('[data-hand-animal]')].map((g) => {
           const r = g.getBoundingClientRect();
-          return { count: Number(g.getAttribute('data-count')), badge: g.querySelector('.count-badge')?.textContent ?? null, left: r.left, right: r.right, cards: g.querySelectorAll('.card').length };
+          return { count: Number(g.getAttribute('data-count')), badge: g.querySelector('.count-badge')?.textContent ?? null, left: r.left, right: r.right, top: r.top, bottom: r.bottom, cards: g.querySelectorAll('.card').length };
         }),
       );
       for (const g of groups) {
@@ -119,8 +119,13 @@ describe('Kariba', () => {
           checkedCounts++;
         } else expect(g.badge).toBeNull();
       }
-      // The groups lie side by side, never on top of each other.
-      for (let i = 1; i < groups.length; i++) expect(groups[i].left).toBeGreaterThanOrEqual(groups[i - 1].right - 0.5);
+      // The groups lie side by side (wrapping on a narrow screen), never on top of each other.
+      for (let i = 0; i < groups.length; i++)
+        for (let j = i + 1; j < groups.length; j++) {
+          const [a, b] = [groups[i], groups[j]];
+          const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+          expect(overlap, `hand groups ${i} and ${j} overlap`).toBe(false);
+        }
       // On the phone: the pile, every player's row and score pile are within the screen's width.
       const visible = await page.evaluate(() =>
         [...document.querySelectorAll('[data-key="pile"], [data-target="pile"], [data-seat-row], [data-score-pile]')].map((e) => {

@@ -6,7 +6,7 @@ import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choi
 import type { KalimamboAction, KalimamboFigure, KalimamboView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
 import type { Who } from '../../who.ts';
-import { Card, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
+import { Card, Mini, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 type KaliView = KalimamboView;
 type Figure = KalimamboFigure;
@@ -20,61 +20,100 @@ function targets(legal: LegalAction[]): Targets {
   return t;
 }
 
-const CX = 290,
-  CY = 230,
-  RX = 250,
-  RY = 190;
-function spacePoint(space: number, track: number, inset = 0): { x: number; y: number } {
-  const a = -Math.PI / 2 + (2 * Math.PI * space) / track;
-  return { x: CX + (RX - inset) * Math.cos(a), y: CY + (RY - inset) * Math.sin(a) };
+// The loop: its spaces in a ring round a square, drawn in a 380-unit box scaled to the width, so
+// the 14-unit space numbers stay above 12 px on a phone. Space 0 is at the top left; the figures
+// run clockwise.
+const BOX = 380,
+  INSET = 24;
+function spaceBox(space: number, track: number): { x: number; y: number; size: number } {
+  const side = BOX - 2 * INSET;
+  const step = (4 * side) / track;
+  const size = Math.min(40, step - 3);
+  const along = space * step;
+  const edge = Math.min(3, Math.floor(along / side)),
+    d = along - edge * side;
+  // Top left to right, right side down, bottom right to left, left side up.
+  const [x, y] = [
+    [INSET + d, INSET],
+    [INSET + side, INSET + d],
+    [INSET + side - d, INSET + side],
+    [INSET, INSET + side - d],
+  ][edge];
+  return { x: x - size / 2, y: y - size / 2, size };
 }
 
 function figureName(f: Figure, who: Who): string {
   return f === 'kali' ? 'Kali' : who.Poss(f) + ' explorer';
 }
+function centre(space: number, track: number): { x: number; y: number } {
+  const b = spaceBox(space, track);
+  return { x: b.x + b.size / 2, y: b.y + b.size / 2 };
+}
 
 function Track(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Element {
-  const { view } = props;
+  const { view, board } = props;
+  const who = board.who;
   const heaps = new Set(view.heaps);
   const landed = new Set((view.last_round?.moves ?? []).map((m) => m.to));
-  const size = Math.min(30, (2 * Math.PI * RY) / view.track - 2);
+  // What stands on each space: explorers (seats), Kali, Mambo the rhino.
+  const on = new Map<number, JSX.Element[]>();
+  const put = (space: number, el: (x: number, y: number) => JSX.Element) => {
+    const list = on.get(space) ?? [];
+    const b = spaceBox(space, view.track);
+    const i = list.length;
+    const r = b.size / 4;
+    list.push(el(b.x + r + (i % 2) * 2 * r, b.y + b.size - r - Math.floor(i / 2) * 2 * r));
+    on.set(space, list);
+  };
+  for (const p of view.players)
+    put(p.space, (x, y) => (
+      <g key={`p${p.seat}`} data-explorer={p.seat} data-space={p.space}>
+        <SeatShape seat={p.seat} x={x} y={y} r={6.5} title={`${who.Poss(p.seat)} explorer on ${p.space}`} />
+      </g>
+    ));
+  put(view.kali.space, (x, y) => (
+    <g key="kali" data-kali={view.kali.space}>
+      <title>{`Kali on ${view.kali.space}`}</title>
+      <circle cx={x} cy={y} r={8} class="kali" />
+      <text x={x} y={y + 4.5} text-anchor="middle" class="figure-letter">
+        K
+      </text>
+    </g>
+  ));
+  put(view.rhino, (x, y) => (
+    <g key="rhino" data-rhino={view.rhino}>
+      <title>{`Mambo the rhino on ${view.rhino}`}</title>
+      <rect x={x - 9} y={y - 8} width={18} height={16} rx={5} class="rhino" />
+      <text x={x} y={y + 4.5} text-anchor="middle" class="figure-letter">
+        R
+      </text>
+    </g>
+  ));
   const spaces: JSX.Element[] = [];
   for (let s = 0; s < view.track; s++) {
-    const { x, y } = spacePoint(s, view.track);
+    const b = spaceBox(s, view.track);
     spaces.push(
       <g key={s} class={`space${heaps.has(s) ? ' heap' : ''}${landed.has(s) ? ' last' : ''}`} data-space={s}>
-        <rect x={x - size / 2} y={y - size / 2} width={size} height={size} rx={5} />
-        <text x={x} y={y - size / 2 - 3} text-anchor="middle" class="space-number">
+        <title>{`space ${s}${heaps.has(s) ? ', a dung heap' : ''}`}</title>
+        <rect x={b.x} y={b.y} width={b.size} height={b.size} rx={4} />
+        {heaps.has(s) ? <ellipse cx={b.x + b.size / 2} cy={b.y + b.size - 5} rx={b.size / 2 - 3} ry={4} class="dung-heap" /> : null}
+        <text x={b.x + 3} y={b.y + 14} class="space-number">
           {s}
         </text>
-        {heaps.has(s) ? (
-          <g class="dung">
-            <title>{`dung heap on ${s}`}</title>
-            <ellipse cx={x} cy={y + size / 2 - 5} rx={size / 2 - 2} ry={4} />
-          </g>
-        ) : null}
+        {on.get(s)}
       </g>,
     );
   }
-  const figures: JSX.Element[] = [];
-  for (const p of view.players) {
-    const { x, y } = spacePoint(p.space, view.track);
-    figures.push(
-      <g key={p.seat} data-explorer={p.seat} data-space={p.space}>
-        <SeatShape seat={p.seat} x={x} y={y - 2} r={8} title={`${props.board.who.Poss(p.seat)} explorer on ${p.space}`} />
-      </g>,
-    );
-  }
-  const k = spacePoint(view.kali.space, view.track);
-  const r = spacePoint(view.rhino, view.track);
   // The last round's moves as arrows inside the loop.
   const arrows = (view.last_round?.moves ?? []).map((m, i) => {
-    const a = spacePoint(m.from, view.track, 34),
-      b = spacePoint(m.to, view.track, 34);
+    const a = centre(m.from, view.track),
+      b = centre(m.to, view.track);
+    const toward = (p: { x: number; y: number }) => ({ x: p.x + (BOX / 2 - p.x) * 0.22, y: p.y + (BOX / 2 - p.y) * 0.22 });
+    const [p, q] = [toward(a), toward(b)];
     return (
       <g key={i} class="move-arrow">
-        <title>{`${figureName(m.figure, props.board.who)} moved ${m.from} → ${m.to}${m.dung ? ' onto dung' : ''}${m.run ? `; the rhino ran ${m.run} and rammed ${m.rammed === null ? 'nobody' : figureName(m.rammed, props.board.who)}` : ''}`}</title>
-        <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} marker-end="url(#arrowhead)" />
+        <title>{`${figureName(m.figure, who)} moved ${m.from} → ${m.to}${m.dung ? ' onto dung' : ''}${m.run ? `; the rhino ran ${m.run} and rammed ${m.rammed === null ? 'nobody' : figureName(m.rammed, who)}` : ''}`}</title>
+        <line x1={p.x} y1={p.y} x2={q.x} y2={q.y} marker-end="url(#arrowhead)" />
       </g>
     );
   });
@@ -85,97 +124,87 @@ function Track(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Elem
           <path d="M0,0 L8,4 L0,8 z" class="arrowhead" />
         </marker>
       </defs>
-      <ellipse cx={CX} cy={CY} rx={RX} ry={RY} class="loop" />
+      <rect x={INSET} y={INSET} width={BOX - 2 * INSET} height={BOX - 2 * INSET} rx={20} class="loop" />
       {spaces}
       {arrows}
-      {figures}
-      <g data-kali={view.kali.space}>
-        <title>{`Kali on ${view.kali.space}`}</title>
-        <circle cx={k.x} cy={k.y - 2} r={9} class="kali" />
-        <text x={k.x} y={k.y + 2} text-anchor="middle" class="figure-letter">
-          K
-        </text>
-      </g>
-      <g data-rhino={view.rhino}>
-        <title>{`Mambo the rhino on ${view.rhino}`}</title>
-        <rect x={r.x - 11} y={r.y - 11} width={22} height={18} rx={6} class="rhino" />
-        <text x={r.x} y={r.y + 3} text-anchor="middle" class="figure-letter">
-          R
-        </text>
-      </g>
-      <text x={CX} y={CY - 10} text-anchor="middle" class="caption">
+      <text x={BOX / 2} y={BOX / 2 - 12} text-anchor="middle" class="caption">
         Round {view.round} of {view.rounds}
       </text>
-      <text x={CX} y={CY + 12} text-anchor="middle" class="row-text">
-        Kali's cards left: {view.kali.cards_left.join(' ')}
+      <text x={BOX / 2} y={BOX / 2 + 12} text-anchor="middle" class="loop-text">
+        Kali’s cards left:
+      </text>
+      <text x={BOX / 2} y={BOX / 2 + 32} text-anchor="middle" class="loop-text">
+        {view.kali.cards_left.join(' ') || '–'}
       </text>
     </g>
   );
 }
 
-function Hand(props: { board: BoardProps<KaliView>; view: KaliView; y: number }): JSX.Element | null {
+function Hand(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Element | null {
   const { board, view } = props;
   const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
   if (!me) return null;
   const choice = me.choice ?? null;
   return (
-    <g>
-      <text x={20} y={props.y - 8} class="caption">
-        Your cards{choice !== null ? ` (chosen: ${choice}, waiting for the others)` : ''}
-      </text>
-      {me.cards_left.map((v, i) => (
-        <Target key={v} k={`card:${v}`} board={board} label={`play card ${v}`}>
-          <g data-hand-card={v}>
-            <Card x={20 + i * 56} y={props.y} w={50} h={70} fill={choice === v ? '#D55E00' : '#0072B2'} big={String(v)} small={choice === v ? 'chosen' : ''} highlight={choice === v} />
-          </g>
-        </Target>
-      ))}
-    </g>
+    <div class="part hand" role="group" aria-label="your cards">
+      <h2 class="part-title">Your cards{choice !== null ? ` (chosen: ${choice}, waiting for the others)` : ''}</h2>
+      <div class="hand-cards">
+        {me.cards_left.map((v) => (
+          <Mini key={v} w={56} h={76}>
+            <Target k={`card:${v}`} board={board} label={`play card ${v}`}>
+              <g data-hand-card={v}>
+                <Card x={2} y={2} w={52} h={72} fill={choice === v ? '#D55E00' : '#0072B2'} big={String(v)} small={choice === v ? 'chosen' : ''} highlight={choice === v} />
+              </g>
+            </Target>
+          </Mini>
+        ))}
+      </div>
+    </div>
   );
 }
 
-function Seats(props: { board: BoardProps<KaliView>; view: KaliView; x: number; y: number }): JSX.Element {
-  const { board, view, x } = props;
+function Seats(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Element {
+  const { board, view } = props;
   const last = view.last_round;
   return (
-    <g>
-      <text x={x} y={props.y} class="caption">
-        Players (minus points; cards played)
-      </text>
-      {view.players.map((p, i) => {
-        const y = props.y + 24 + i * 44;
-        const acting = view.to_act.includes(p.seat);
+    <div class="part players" role="group" aria-label="the players">
+      {view.players.map((p) => {
+        const head = (
+          <>
+            {p.minus_points} minus points {view.phase === 'over' ? '' : p.submitted ? '— chosen ✓' : '— choosing…'}
+          </>
+        );
         return (
-          <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
-            <SeatShape seat={p.seat} x={x + 8} y={y - 4} r={7} />
-            <text x={x + 22} y={y} class="row-text">
-              {board.who.Name(p.seat)}: {p.minus_points} minus points{' '}
-              {view.phase === 'over' ? '' : p.submitted ? '— chosen ✓' : '— choosing…'}
-            </text>
-            <text x={x + 22} y={y + 16} class="note">
-              played: {p.played.join(' ') || '–'}
-              {last ? ` (last round ${last.cards[p.seat]}${last.lowest.includes(p.seat) ? ', lowest' : ''})` : ''}
-            </text>
-          </g>
+          <PlayerRow key={p.seat} seat={p.seat} who={board.who} acting={view.to_act.includes(p.seat)} head={head}>
+            <div class="note">
+              space {p.space} · played: {p.played.join(' ') || '–'}
+              {last ? ` (last round ${last.cards[p.seat]}${last.lowest.includes(p.seat) ? ', the lowest' : ''})` : ''}
+            </div>
+          </PlayerRow>
         );
       })}
-      <text x={x} y={props.y + 24 + view.players.length * 44} class="note">
-        Kali played: {view.kali.played.join(' ') || '–'}
-        {last ? ` (last round ${last.kali})` : ''}
-      </text>
-    </g>
+      <p class="kali-line">
+        Kali on {view.kali.space} played: {view.kali.played.join(' ') || '–'}
+        {last ? ` (last round ${last.kali})` : ''} · the rhino on {view.rhino}
+      </p>
+    </div>
   );
 }
 
+// The loop (scaled to the width) beside every player's row; the own cards below. On a phone, one
+// below the other.
 function Board(board: BoardProps<KaliView>): JSX.Element {
   const view = board.view;
-  const handY = Math.max(CY + RY + 40, 40 + view.players.length * 44 + 60);
   return (
-    <svg viewBox={`0 0 1000 ${handY + 90}`} class="board" role="group" aria-label="Kalimambo table">
-      <Track board={board} view={view} />
-      <Seats board={board} view={view} x={570} y={24} />
-      <Hand board={board} view={view} y={handY} />
-    </svg>
+    <div class="kalimambo-board" role="group" aria-label="Kalimambo table">
+      <div class="part loop-part">
+        <svg viewBox={`0 0 ${BOX} ${BOX}`} class="board" aria-label="the loop">
+          <Track board={board} view={view} />
+        </svg>
+      </div>
+      <Seats board={board} view={view} />
+      <Hand board={board} view={view} />
+    </div>
   );
 }
 

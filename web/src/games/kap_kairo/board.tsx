@@ -6,7 +6,7 @@ import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choi
 import type { KapKairoAction, KapKairoCard, KapKairoView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
 import type { Who } from '../../who.ts';
-import { Card, CardBack, plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
+import { Card, Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 type KapView = KapKairoView;
 type Land = KapKairoCard;
@@ -37,127 +37,120 @@ function targets(legal: LegalAction[]): Targets {
   return t;
 }
 
-function LandCard(props: { view: KapView; card: Land; x: number; y: number; w?: number; dim?: boolean; highlight?: boolean }): JSX.Element {
+const LAND_W = 64,
+  LAND_H = 80;
+
+// A landscape card as a small drawing at its own size: the terrain, its tracks and pounds.
+function LandCard(props: { view: KapView; card: Land; dim?: boolean; highlight?: boolean; loco?: number; note?: string }): JSX.Element {
   const { card, view } = props;
-  const w = props.w ?? 60;
   return (
-    <Card
-      x={props.x}
-      y={props.y}
-      w={w}
-      h={Math.round(w * 1.3)}
-      fill={fill(view, card.terrain)}
-      pattern={w >= 56 ? card.terrain : card.terrain.slice(0, 3)}
-      big={String(card.tracks)}
-      small={`${card.tracks === 1 ? 'track' : 'tracks'} £${card.pounds}`}
-      dim={props.dim}
-      highlight={props.highlight}
-    />
+    <Mini w={LAND_W + 4} h={LAND_H + (props.note !== undefined ? 22 : 4)} label={landText(card)}>
+      <Card
+        x={2}
+        y={2}
+        w={LAND_W}
+        h={LAND_H}
+        fill={fill(view, card.terrain)}
+        pattern={card.terrain}
+        big={String(card.tracks)}
+        small={`${card.tracks === 1 ? 'track' : 'tracks'} £${card.pounds}`}
+        dim={props.dim}
+        highlight={props.highlight}
+      />
+      {props.loco !== undefined ? (
+        <g class="loco">
+          <title>the locomotive</title>
+          <rect x={LAND_W / 2 - 16} y={LAND_H + 6} width={36} height={14} rx={3} fill="#1b1b1b" />
+          <SeatShape seat={props.loco} x={LAND_W / 2 + 2} y={LAND_H + 13} r={5} />
+        </g>
+      ) : props.note ? (
+        <text x={LAND_W / 2 + 2} y={LAND_H + 18} text-anchor="middle" class="card-note">
+          {props.note}
+        </text>
+      ) : null}
+    </Mini>
   );
 }
 
 function Market(props: { board: BoardProps<KapView>; view: KapView }): JSX.Element {
   const { board, view } = props;
+  const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   return (
-    <g>
-      <text x={20} y={22} class="caption">
+    <div class="part market" role="group" aria-label="the land purchase and the build pool">
+      <h2 class="part-title">
         {view.phase === 'bid' ? 'Up for purchase (sealed bids)' : view.phase === 'choose' ? 'Up for purchase: choose in bid order' : 'No land purchase now'}
-      </text>
-      {view.auction.map((c, i) => (
-        <Target key={c.id} k={`take:${i}`} board={board} label={`take ${landText(c)}`}>
-          <g data-auction-card={landText(c)}>
-            <LandCard view={view} card={c} x={20 + i * 70} y={32} />
-          </g>
-        </Target>
-      ))}
-      <text x={330} y={22} class="caption">
-        Build pool: {plural(view.revealed_tracks, 'track', 'tracks')}
-      </text>
-      {view.revealed.slice(0, 8).map((c, i) => (
-        <LandCard key={c.id} view={view} card={c} x={330 + i * 52} y={32} w={48} highlight={i === view.revealed.length - 1} />
-      ))}
-      {view.revealed.length > 8 ? (
-        <text x={330} y={112} class="note">
-          +{view.revealed.length - 8} more
-        </text>
-      ) : null}
-      <CardBack x={760} y={32} w={46} h={60} />
-      <text x={783} y={108} text-anchor="middle" class="row-text">
-        pile {view.pile_size}
-      </text>
-      {view.discard.length ? (
-        <LandCard view={view} card={view.discard[view.discard.length - 1]} x={822} y={32} w={46} dim />
-      ) : null}
-      <text x={845} y={108} text-anchor="middle" class="row-text">
-        discard {view.discard.length}
-      </text>
-      <text x={890} y={40} class="row-text">
-        Tracks needed:
-      </text>
-      {view.terrains.map((t, i) => (
-        <text key={t.name} x={890} y={56 + i * 14} class="note">
-          {t.name} {t.tracks_needed}
-          {t.river ? ' (bonus)' : ''}
-        </text>
-      ))}
-    </g>
+      </h2>
+      <div class="cards">
+        {view.auction.map((c, i) => (
+          <Mini key={c.id} w={LAND_W + 4} h={LAND_H + 4}>
+            <Target k={`take:${i}`} board={board} label={`take ${landText(c)}`}>
+              <g data-auction-card={landText(c)}>
+                <Card x={2} y={2} w={LAND_W} h={LAND_H} fill={fill(view, c.terrain)} pattern={c.terrain} big={String(c.tracks)} small={`${c.tracks === 1 ? 'track' : 'tracks'} £${c.pounds}`} />
+              </g>
+            </Target>
+          </Mini>
+        ))}
+      </div>
+      <h2 class="part-title">Build pool: {plural(view.revealed_tracks, 'track', 'tracks')}</h2>
+      <div class="cards">
+        {view.revealed.map((c, i) => (
+          <LandCard key={c.id} view={view} card={c} highlight={i === view.revealed.length - 1} />
+        ))}
+      </div>
+      <p class="market-line">
+        Pile {view.pile_size} · discard {view.discard.length}
+        {top ? ` (last: ${landText(top)})` : ''}
+      </p>
+      <p class="market-line">
+        Tracks needed: {view.terrains.map((t) => `${t.name} ${t.tracks_needed}${t.river ? ' (bonus track)' : ''}`).join(', ')}
+      </p>
+    </div>
   );
 }
 
-function Rows(props: { board: BoardProps<KapView>; view: KapView; y: number }): JSX.Element {
+function Rows(props: { board: BoardProps<KapView>; view: KapView }): JSX.Element {
   const { board, view } = props;
   const needed = new Map(view.terrains.map((t) => [t.name, t.tracks_needed]));
   return (
-    <g>
-      {view.players.map((p, i) => {
-        const y = props.y + i * 124;
-        const acting = view.to_act.includes(p.seat);
+    <div class="part rows" role="group" aria-label="the players">
+      {view.players.map((p) => {
         const bid =
-          p.my_bid !== undefined
-            ? `your sealed bid: ${p.my_bid}`
-            : p.bid_submitted === true
-              ? 'bid sealed ✓'
-              : p.bid_submitted === false
-                ? 'bidding…'
-                : '';
+          p.my_bid !== undefined ? `your sealed bid: ${p.my_bid}` : p.bid_submitted === true ? 'bid sealed ✓' : p.bid_submitted === false ? 'bidding…' : '';
         const lastBuilt = view.last_build?.player === p.seat;
+        const head = (
+          <>
+            £{p.capital}, built {p.landscapes_built} of 8, {plural(p.bonus_tracks, 'bonus track', 'bonus tracks')}, open tracks {p.open_tracks}
+            {p.next_landscape ? `; next: ${p.next_landscape.terrain} needs ${needed.get(p.next_landscape.terrain) ?? '?'}` : '; no open landscape'}
+            {bid ? ` — ${bid}` : ''}
+          </>
+        );
         return (
-          <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
-            <SeatShape seat={p.seat} x={28} y={y + 8} r={8} />
-            <text x={44} y={y + 13} class="row-text">
-              {board.who.Name(p.seat)}: £{p.capital}, built {p.landscapes_built} of 8, {plural(p.bonus_tracks, 'bonus track', 'bonus tracks')}, open tracks {p.open_tracks}
-              {p.next_landscape ? `; next: ${p.next_landscape.terrain} needs ${needed.get(p.next_landscape.terrain) ?? '?'}` : '; no open landscape'}
-              {bid ? ` — ${bid}` : ''}
-            </text>
-            {p.row.map((c, j) => {
-              const built = j < p.landscapes_built;
-              const next = j === p.landscapes_built;
-              const x = 20 + j * 66;
-              return (
-                <g key={c.id} data-row-card={`${p.seat}:${j}`} data-built={built}>
-                  <LandCard view={view} card={c} x={x} y={y + 22} w={60} dim={built} highlight={lastBuilt && j === p.landscapes_built - 1} />
-                  {j === p.landscapes_built - 1 ? (
-                    <g class="loco">
-                      <title>{`${board.who.Poss(p.seat)} locomotive`}</title>
-                      <rect x={x + 12} y={y + 102} width={36} height={12} rx={3} fill="#1b1b1b" />
-                      <SeatShape seat={p.seat} x={x + 30} y={y + 108} r={4} />
-                    </g>
-                  ) : (
-                    <text x={x + 30} y={y + 112} text-anchor="middle" class="note">
-                      {built ? 'built' : next ? 'next' : ''}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
-          </g>
+          <PlayerRow key={p.seat} seat={p.seat} who={board.who} acting={view.to_act.includes(p.seat)} head={head}>
+            <div class="cards">
+              {p.row.map((c, j) => {
+                const built = j < p.landscapes_built;
+                return (
+                  <span key={c.id} data-row-card={`${p.seat}:${j}`} data-built={built}>
+                    <LandCard
+                      view={view}
+                      card={c}
+                      dim={built}
+                      highlight={lastBuilt && j === p.landscapes_built - 1}
+                      loco={j === p.landscapes_built - 1 ? p.seat : undefined}
+                      note={built ? 'built' : j === p.landscapes_built ? 'next' : ''}
+                    />
+                  </span>
+                );
+              })}
+            </div>
+          </PlayerRow>
         );
       })}
-    </g>
+    </div>
   );
 }
 
-function Builder(props: { board: BoardProps<KapView>; view: KapView; y: number }): JSX.Element | null {
+function Builder(props: { board: BoardProps<KapView>; view: KapView }): JSX.Element | null {
   const { view } = props;
   const who = props.board.who;
   const la = view.last_auction,
@@ -175,27 +168,28 @@ function Builder(props: { board: BoardProps<KapView>; view: KapView; y: number }
         (lb.bonus_tracks_to.length ? `; bonus track to ${who.list(lb.bonus_tracks_to)}` : ''),
     );
   if (view.current !== null) lines.push(`${who.says(view.current, 'decide', 'decides')}: build or pass${view.nothing_to_reveal ? ' (nothing left to reveal)' : ''}`);
+  if (!lines.length) return null;
   return (
-    <g>
+    <div class="part builder">
       {lines.map((l, i) => (
-        <text key={i} x={20} y={props.y + i * 18} class="row-text">
+        <p key={i} class="market-line">
           {l}
-        </text>
+        </p>
       ))}
-    </g>
+    </div>
   );
 }
 
+// The land purchase and the build pool, every player's row of landscapes with the locomotive, and
+// the last auction and build in words: rows of small card drawings that wrap on a phone.
 function Board(board: BoardProps<KapView>): JSX.Element {
   const view = board.view;
-  const rowsY = 150;
-  const infoY = rowsY + view.players.length * 124 + 16;
   return (
-    <svg viewBox={`0 0 1000 ${infoY + 60}`} class="board" role="group" aria-label="Vom Kap bis Kairo table">
+    <div class="kap-kairo-board" role="group" aria-label="Vom Kap bis Kairo table">
       <Market board={board} view={view} />
-      <Rows board={board} view={view} y={rowsY} />
-      <Builder board={board} view={view} y={infoY} />
-    </svg>
+      <Rows board={board} view={view} />
+      <Builder board={board} view={view} />
+    </div>
   );
 }
 

@@ -3,9 +3,8 @@
 import type { JSX } from 'preact';
 import type { KaribaAction, KaribaView } from '../../generated/schemas.ts';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
-import { SeatShape } from '../../palette.tsx';
 import type { Who } from '../../who.ts';
-import { Card, CardBack, plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
+import { Card, CardBack, Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 // Animal colours: a light ramp from weak to strong; the number and name are always written.
 const ANIMAL_FILL = ['#d9c7a4', '#cbb58a', '#bfa06c', '#a88a55', '#93764a', '#7d6441', '#675338', '#51422f', '#3d3226'];
@@ -21,42 +20,56 @@ function targets(legal: LegalAction[]): Targets {
   return t;
 }
 
+// Text on a fill: dark on the light animals, white on the dark ones (both above 4.5:1).
+function inkOn(fill: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(fill.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.42 ? 'dark' : 'light';
+}
+
+// The waterhole: a tile per animal around the water, with its number, name and the cards lying
+// there. Drawn in a 460-unit box scaled to the width, its text at 16 units and up (13 px on a
+// phone's 370 px).
 function Waterhole(props: { board: BoardProps<KaribaView>; view: KaribaView }): JSX.Element {
   const { view, board } = props;
   const n = view.animals.length;
-  const cx = 220,
-    cy = 170,
-    r = 150;
+  const cx = 230,
+    cy = 180,
+    rx = 160,
+    ry = 128;
   const last = view.last_play;
   return (
     <g>
-      <ellipse cx={cx} cy={cy} rx={90} ry={70} class="water" />
-      <text x={cx} y={cy + 5} text-anchor="middle" class="water-label">
+      <ellipse cx={cx} cy={cy} rx={82} ry={62} class="water" />
+      <text x={cx} y={cy + 6} text-anchor="middle" class="water-label">
         waterhole
       </text>
       {view.animals.map((name, i) => {
         const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
-        const x = cx + r * Math.cos(a) - 32,
-          y = cy + r * 0.78 * Math.sin(a) - 24;
+        const x = cx + rx * Math.cos(a) - 46,
+          y = cy + ry * Math.sin(a) - 30;
         const count = view.waterhole[i];
         const played = last && last.animal === i + 1;
         const chased = last && last.captured > 0 && last.chased === i + 1;
+        const fill = ANIMAL_FILL[i % ANIMAL_FILL.length];
         return (
           <Target k={`animal:${name}`} board={board} label={`play ${name} at the waterhole`} key={name}>
-            <g class={`place${played ? ' last' : ''}${chased ? ' chased' : ''}`} data-animal={name} data-count={count}>
-              <rect x={x} y={y} width={64} height={48} rx={8} fill={ANIMAL_FILL[i % ANIMAL_FILL.length]} />
-              <text x={x + 32} y={y + 18} text-anchor="middle" class="place-name">
-                {i + 1} {name}
+            <g class={`place ink-${inkOn(fill)}${played ? ' last' : ''}${chased ? ' chased' : ''}`} data-animal={name} data-count={count} data-box>
+              <rect x={x} y={y} width={92} height={60} rx={8} fill={fill} />
+              <text x={x + 7} y={y + 20} class="place-number">
+                {i + 1}
               </text>
-              <text x={x + 32} y={y + 40} text-anchor="middle" class="place-count">
+              <text x={x + 85} y={y + 22} text-anchor="end" class="place-count">
                 {count > 0 ? `×${count}` : '–'}
               </text>
-              {chased ? (
-                <text x={x + 32} y={y - 4} text-anchor="middle" class="note">
-                  chased off ({last.captured})
-                </text>
-              ) : null}
+              <text x={x + 46} y={y + 50} text-anchor="middle" class="place-name">
+                {name}
+              </text>
             </g>
+            {chased ? (
+              <text x={x + 46} y={y - 6} text-anchor="middle" class="note chased-note">
+                chased ({last.captured})
+              </text>
+            ) : null}
           </Target>
         );
       })}
@@ -64,152 +77,131 @@ function Waterhole(props: { board: BoardProps<KaribaView>; view: KaribaView }): 
   );
 }
 
+// The draw pile (and in the open variant the three face-up cards), each a small drawing at its
+// own size.
 function Pile(props: { board: BoardProps<KaribaView>; view: KaribaView }): JSX.Element {
   const { view, board } = props;
   return (
-    <g>
-      <Target k="pile" board={board} label="draw from the pile">
-        <CardBack x={10} y={10} w={52} h={74} />
-        <text x={36} y={102} text-anchor="middle" class="caption">
-          pile: {view.pile_size}
+    <div class="pile-row">
+      <Mini w={70} h={104} label={`pile: ${view.pile_size} cards`}>
+        <Target k="pile" board={board} label="draw from the pile">
+          <CardBack x={9} y={4} w={52} h={74} />
+        </Target>
+        <text x={35} y={98} text-anchor="middle" class="caption">
+          pile {view.pile_size}
         </text>
-      </Target>
+      </Mini>
       {view.display
         ? view.display.map((animal, i) => {
             const name = animal > 0 ? view.animals[animal - 1] : '';
-            const x = 90 + i * 60,
-              y = 10;
-            if (!name)
-              return <rect key={i} x={x} y={y} width={52} height={74} rx={6} class="empty-slot" />;
             return (
-              <Target key={i} k={`display:${name}`} board={board} label={`take the face-up ${name}`}>
-                <Card x={x} y={y} w={52} h={74} fill={ANIMAL_FILL[animal - 1]} big={String(animal)} small={name} />
-              </Target>
+              <Mini key={i} w={CARD_W + 4} h={CARD_H + 8}>
+                {name ? (
+                  <Target k={`display:${name}`} board={board} label={`take the face-up ${name}`}>
+                    <Card x={2} y={4} w={CARD_W} h={CARD_H} fill={ANIMAL_FILL[animal - 1]} big={String(animal)} small={name} />
+                  </Target>
+                ) : (
+                  <rect x={2} y={4} width={CARD_W} height={CARD_H} rx={6} class="empty-slot" />
+                )}
+              </Mini>
             );
           })
         : null}
-    </g>
+    </div>
   );
 }
 
-// The own hand, one fanned group per animal with its count written on the front card, so cards
-// of one animal are never hidden behind each other.
-const FAN = 18;
-function handWidth(view: KaribaView, viewer: BoardProps['viewer']): number {
-  const me = typeof viewer === 'number' ? view.players[viewer] : null;
-  let x = 10;
-  for (const count of me?.hand ?? []) if (count > 0) x += 52 + (count - 1) * FAN + 12;
-  return x;
-}
-
+// The own hand, one fanned group per animal (each its own small drawing) with its count written on
+// the front card, so cards of one animal are never hidden behind each other; the groups wrap on a
+// narrow screen.
+const FAN = 18,
+  CARD_W = 66,
+  CARD_H = 84;
 function Hand(props: { board: BoardProps<KaribaView>; view: KaribaView }): JSX.Element | null {
   const { view, board } = props;
   const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
   if (!me?.hand) return null;
-  const y = 26;
-  const cards: JSX.Element[] = [];
-  let x = 10;
+  const groups: JSX.Element[] = [];
   me.hand.forEach((count, i) => {
     if (count === 0) return;
     const name = view.animals[i];
-    const group: JSX.Element[] = [];
+    const cards: JSX.Element[] = [];
     for (let c = 0; c < count; c++)
-      group.push(<Card key={c} x={x + c * FAN} y={y} w={52} h={74} fill={ANIMAL_FILL[i]} big={String(i + 1)} small={name} />);
-    const front = x + (count - 1) * FAN;
-    cards.push(
-      <Target key={name} k={`animal:${name}`} board={board} label={`play ${name} (${count} in hand)`}>
-        <g data-hand-animal={name} data-count={count}>
-          {group}
-          {count > 1 ? (
-            <g class="count-badge">
-              <circle cx={front + 48} cy={y + 4} r={11} />
-              <text x={front + 48} y={y + 8.5} text-anchor="middle">
-                ×{count}
-              </text>
-            </g>
-          ) : null}
-        </g>
-      </Target>,
+      cards.push(<Card key={c} x={2 + c * FAN} y={12} w={CARD_W} h={CARD_H} fill={ANIMAL_FILL[i]} big={String(i + 1)} small={name} />);
+    const front = 2 + (count - 1) * FAN;
+    groups.push(
+      <Mini key={name} w={front + CARD_W + 8} h={CARD_H + 16}>
+        <Target k={`animal:${name}`} board={board} label={`play ${name} (${count} in hand)`}>
+          <g data-hand-animal={name} data-count={count}>
+            {cards}
+            {count > 1 ? (
+              <g class="count-badge">
+                <circle cx={front + CARD_W - 4} cy={14} r={12} />
+                <text x={front + CARD_W - 4} y={18.5} text-anchor="middle">
+                  ×{count}
+                </text>
+              </g>
+            ) : null}
+          </g>
+        </Target>
+      </Mini>,
     );
-    x += 52 + (count - 1) * FAN + 12;
   });
   return (
-    <g>
-      <text x={10} y={16} class="caption">
-        Your hand ({me.hand_size})
-      </text>
-      {cards}
-    </g>
+    <div class="part hand" role="group" aria-label="your hand">
+      <h2 class="part-title">Your hand ({me.hand_size})</h2>
+      <div class="hand-groups">{groups}</div>
+    </div>
   );
 }
 
-const ROW = 58;
-function Players(props: { board: BoardProps<KaribaView>; view: KaribaView; y: number }): JSX.Element {
+// Cards of each animal in words: "elephant ×6, zebra ×3".
+function byAnimal(counts: number[], view: KaribaView): string {
+  return counts
+    .map((c, a) => (c > 0 ? `${view.animals[a]} ×${c}` : ''))
+    .filter(Boolean)
+    .join(', ');
+}
+
+// Every player's hand size, known cards and score pile, in words that wrap.
+function Players(props: { board: BoardProps<KaribaView>; view: KaribaView }): JSX.Element {
   const { view, board } = props;
   return (
-    <g>
-      {view.players.map((p, i) => {
-        const y = props.y + i * ROW;
-        const known = p.known
-          .map((c, a) => (c > 0 ? `${c} ${view.animals[a]}` : ''))
-          .filter(Boolean)
-          .join(', ');
-        const captured = p.captured
-          .map((c, a) => (c > 0 ? `${c}×${view.animals[a]}` : ''))
-          .filter(Boolean)
-          .join(' ');
-        const acting = view.to_act.includes(p.seat);
+    <div class="players">
+      {view.players.map((p) => {
+        const known = byAnimal(p.known, view);
+        const captured = byAnimal(p.captured, view);
         return (
-          <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
-            <SeatShape seat={p.seat} x={16} y={y - 4} r={8} />
-            <text x={32} y={y} class="row-text">
-              {board.who.Name(p.seat)}: {plural(p.hand_size, 'card', 'cards')} in hand
-            </text>
-            {known ? (
-              <text x={32} y={y + 16} class="note">
-                known in hand: {known}
-              </text>
-            ) : null}
-            <text x={32} y={y + (known ? 32 : 16)} class="note" data-score-pile={p.seat}>
+          <PlayerRow key={p.seat} seat={p.seat} who={board.who} acting={view.to_act.includes(p.seat)} head={plural(p.hand_size, 'card', 'cards') + ' in hand'}>
+            {known ? <div class="note">known in hand: {known}</div> : null}
+            <div class="note" data-score-pile={p.seat}>
               score pile {p.score_pile}
               {captured ? `: ${captured}` : ''}
-            </text>
-          </g>
+            </div>
+          </PlayerRow>
         );
       })}
-    </g>
+    </div>
   );
 }
 
-// Three drawings that sit side by side on a laptop and one below the other on a phone, each
-// scaled to the width (never scrolled sideways): the waterhole; the pile with every player's
-// hand size and score pile; the own hand.
+// The waterhole (a drawing scaled to the width), the pile and every player's row, and the own
+// hand: side by side on a laptop, one below the other on a phone, never scrolled sideways.
 function Board(board: BoardProps<KaribaView>): JSX.Element {
   const view = board.view;
-  const playersY = 150;
-  const sideHeight = playersY + view.players.length * ROW;
-  const handW = Math.max(420, handWidth(view, board.viewer));
   const hasHand = typeof board.viewer === 'number' && !!view.players[board.viewer]?.hand;
   return (
     <div class="kariba-board" role="group" aria-label="Kariba table">
       <div class="part waterhole">
-        <svg viewBox="0 0 440 340" class="board" aria-label="the waterhole">
+        <svg viewBox="0 0 460 360" class="board" aria-label="the waterhole">
           <Waterhole board={board} view={view} />
         </svg>
       </div>
-      <div class="part players">
-        <svg viewBox={`0 0 420 ${sideHeight}`} class="board" aria-label="the pile and the players">
-          <Pile board={board} view={view} />
-          <Players board={board} view={view} y={playersY} />
-        </svg>
+      <div class="part players" role="group" aria-label="the pile and the players">
+        <Pile board={board} view={view} />
+        <Players board={board} view={view} />
       </div>
-      {hasHand ? (
-        <div class="part hand">
-          <svg viewBox={`0 0 ${handW} 110`} class="board" aria-label="your hand">
-            <Hand board={board} view={view} />
-          </svg>
-        </div>
-      ) : null}
+      {hasHand ? <Hand board={board} view={view} /> : null}
     </div>
   );
 }

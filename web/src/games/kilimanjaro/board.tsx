@@ -6,7 +6,7 @@ import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choi
 import type { KilimanjaroAction, KilimanjaroView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
 import type { Who } from '../../who.ts';
-import { Card, CardBack, plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
+import { Card, Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
 type KiliView = KilimanjaroView;
 type Player = KiliView['players'][number];
@@ -37,16 +37,28 @@ function targets(legal: LegalAction[]): Targets {
   return t;
 }
 
-const CELL_W = 48,
-  CELL_H = 40,
-  TRAIL_X = 16,
-  TRAIL_Y = 20;
+// The trail: rows of ten spaces winding up from the start to the base camp, drawn in a box about
+// 390 units wide that is scaled to the width, so its 14-unit text stays above 12 px on a phone.
+const CELL_W = 38,
+  CELL_H = 42,
+  TRAIL_X = 4,
+  TRAIL_Y = 4;
 
 function cellOf(space: number, rows: number): { x: number; y: number } {
   const r = Math.floor(space / 10),
     c = space % 10;
   const col = r % 2 === 0 ? c : 9 - c;
   return { x: TRAIL_X + col * CELL_W, y: TRAIL_Y + (rows - 1 - r) * CELL_H };
+}
+
+// A village (or the start and the camp): a small hut, so the space needs no word.
+function Hut(props: { x: number; y: number; camp?: boolean }): JSX.Element {
+  const { x, y } = props;
+  return props.camp ? (
+    <path d={`M${x} ${y + 10} L${x + 7} ${y} L${x + 14} ${y + 10} Z`} class="hut camp" />
+  ) : (
+    <path d={`M${x} ${y + 4} L${x + 6} ${y} L${x + 12} ${y + 4} L${x + 12} ${y + 10} L${x} ${y + 10} Z`} class="hut" />
+  );
 }
 
 function Trail(props: { board: BoardProps<KiliView>; view: KiliView }): JSX.Element {
@@ -82,44 +94,42 @@ function Trail(props: { board: BoardProps<KiliView>; view: KiliView }): JSX.Elem
           data-counter-kind={known ? counter.kind! : 'hidden'}
         >
           <title>{label}</title>
-          <circle cx={x + 34} cy={y + 14} r={10} />
-          <text x={x + 34} y={y + 19} text-anchor="middle" class="counter-letter">
+          <circle cx={x + 26} cy={y + 29} r={10} />
+          <text x={x + 26} y={y + 34} text-anchor="middle" class="counter-letter">
             {letter}
           </text>
-          {!counter.face_up ? <SeatShape seat={counter.placer} x={x + 44} y={y + 5} r={4} /> : null}
+          {!counter.face_up ? <SeatShape seat={counter.placer} x={x + 33} y={y + 19} r={4} /> : null}
         </g>
       );
     }
+    const where = camp ? 'the base camp' : s === 0 ? 'the start' : village ? `village ${s}` : `space ${s}`;
     cells.push(
       <Target key={s} k={`space:${s}`} board={board} label={`place a counter on space ${s}`}>
         <g class={`space${village ? ' village' : ''}${camp ? ' camp' : ''}${lastSpaces.has(s) ? ' last' : ''}`} data-space={s}>
+          <title>{where}</title>
           <rect x={x + 1} y={y + 1} width={CELL_W - 2} height={CELL_H - 2} rx={4} />
-          <text x={x + 4} y={y + 13} class="space-number">
+          <text x={x + 4} y={y + 15} class="space-number">
             {s}
           </text>
-          {village || camp ? (
-            <text x={x + 4} y={y + CELL_H - 5} class="space-tag">
-              {camp ? 'camp' : s === 0 ? 'start' : 'village'}
-            </text>
-          ) : null}
+          {village || camp ? <Hut x={x + 22} y={camp ? y + 26 : y + 5} camp={camp} /> : null}
           {counterMark}
         </g>
       </Target>,
     );
   }
-  // Expeditions, several on a space side by side.
+  // Expeditions, up to four on a space, two by two in its lower left.
   const bySpace = new Map<number, number[]>();
   for (const p of view.players) bySpace.set(p.position, [...(bySpace.get(p.position) ?? []), p.seat]);
   const expeditions: JSX.Element[] = [];
   for (const [space, seats] of bySpace) {
     const { x, y } = cellOf(Math.min(space, length), rows);
     seats.forEach((seat, i) => {
-      const cx = x + 9 + (i % 2) * 14,
-        cy = y + 23 + Math.floor(i / 2) * 0 - (seats.length > 2 && i >= 2 ? 12 : 0);
+      const cx = x + 8 + (i % 2) * 11,
+        cy = y + 34 - Math.floor(i / 2) * 11;
       expeditions.push(
         <Target key={seat} k={`expedition:${seat}`} board={board} label={`choose ${board.who.poss(seat)} expedition`}>
           <g data-expedition={seat} data-position={space}>
-            <SeatShape seat={seat} x={cx} y={cy} r={7} title={`${board.who.Poss(seat)} expedition on ${space}`} />
+            <SeatShape seat={seat} x={cx} y={cy} r={5.5} title={`${board.who.Poss(seat)} expedition on ${space}`} />
           </g>
         </Target>,
       );
@@ -133,98 +143,118 @@ function Trail(props: { board: BoardProps<KiliView>; view: KiliView }): JSX.Elem
   );
 }
 
-function PlayerPanel(props: { board: BoardProps<KiliView>; view: KiliView; player: Player; x: number; y: number }): JSX.Element {
-  const { board, view, player: p, x, y } = props;
-  const acting = view.to_act.includes(p.seat);
+const PILE_W = 78,
+  PILE_H = 78;
+
+function PlayerPanel(props: { board: BoardProps<KiliView>; view: KiliView; player: Player }): JSX.Element {
+  const { board, view, player: p } = props;
   const played = view.turn.find((e) => e.type === 'play');
+  const head = (
+    <>
+      space {p.position}
+      {p.distance !== null ? `, next move ${p.distance}` : ''}, {plural(p.hand_size, 'card', 'cards')} in hand
+      {p.counters_to_place > 0 ? `, ${plural(p.counters_to_place, 'counter', 'counters')} to place` : ''}
+    </>
+  );
   return (
-    <g class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
-      <SeatShape seat={p.seat} x={x + 8} y={y + 8} r={7} />
-      <text x={x + 22} y={y + 13} class="row-text">
-        {board.who.Name(p.seat)}: space {p.position}
-        {p.distance !== null ? `, next move ${p.distance}` : ''}, {plural(p.hand_size, 'card', 'cards')} in hand
-        {p.counters_to_place > 0 ? `, ${plural(p.counters_to_place, 'counter', 'counters')} to place` : ''}
-      </text>
-      {p.piles.map((pile, i) => {
-        const k = `pile:P${p.seat} pile ${i + 1}`;
-        const last = played && played.seat === p.seat && played.pile === i + 1;
-        return (
-          <Target key={i} k={k} board={board} label={`play on ${board.who.poss(p.seat)} pile ${i + 1}`}>
-            <g data-pile={`P${p.seat} pile ${i + 1}`}>
-              <Card
-                x={x + 20 + i * 70}
-                y={y + 20}
-                w={62}
-                h={68}
-                fill={typeFill(pile.top.type, i)}
-                pattern={pile.top.type}
-                big={String(pile.top.value)}
-                small={`${pile.top.type} ×${pile.size}`}
-                highlight={Boolean(last)}
-              />
-            </g>
-          </Target>
-        );
-      })}
-    </g>
+    <PlayerRow seat={p.seat} who={board.who} acting={view.to_act.includes(p.seat)} head={head}>
+      <div class="piles">
+        {p.piles.map((pile, i) => {
+          const k = `pile:P${p.seat} pile ${i + 1}`;
+          const last = played && played.seat === p.seat && played.pile === i + 1;
+          return (
+            <Mini key={i} w={PILE_W + 4} h={PILE_H + 4}>
+              <Target k={k} board={board} label={`play on ${board.who.poss(p.seat)} pile ${i + 1}`}>
+                <g data-pile={`P${p.seat} pile ${i + 1}`}>
+                  <Card
+                    x={2}
+                    y={2}
+                    w={PILE_W}
+                    h={PILE_H}
+                    fill={typeFill(pile.top.type, i)}
+                    pattern={pile.top.type}
+                    big={String(pile.top.value)}
+                    small={plural(pile.size, "card", "cards")}
+                    highlight={Boolean(last)}
+                  />
+                </g>
+              </Target>
+            </Mini>
+          );
+        })}
+      </div>
+    </PlayerRow>
   );
 }
 
-function Hand(props: { board: BoardProps<KiliView>; view: KiliView; x: number; y: number }): JSX.Element | null {
-  const { board, view, x, y } = props;
+function Hand(props: { board: BoardProps<KiliView>; view: KiliView }): JSX.Element | null {
+  const { board, view } = props;
   const me = typeof board.viewer === 'number' ? view.players[board.viewer] : null;
   if (!me) return null;
   const counters: Record<string, number> = me.own_counters_to_place ?? {};
   const stock = Object.entries(counters).filter(([, n]) => n > 0);
   return (
-    <g>
-      <text x={x} y={y} class="caption">
-        Your hand{stock.length ? ' and counters' : ''}
-      </text>
-      {(me.hand ?? []).map((c, i) => (
-        <Target key={i} k={`card:${c.type} ${c.value}`} board={board} label={`play your ${c.type} ${c.value}`}>
-          <g data-hand-card={`${c.type} ${c.value}`}>
-            <Card x={x + i * 70} y={y + 8} w={62} h={68} fill={typeFill(c.type, i)} pattern={c.type} big={String(c.value)} small={c.type} />
-          </g>
-        </Target>
-      ))}
-      {stock.map(([kind, n], i) => (
-        <Target key={kind} k={`kind:${kind}`} board={board} label={`place a ${kind} counter (${n} left)`}>
-          <g class="counter own-stock" data-own-counter={kind}>
-            <circle cx={x + 20 + i * 90} cy={y + 100} r={14} />
-            <text x={x + 20 + i * 90} y={y + 105} text-anchor="middle" class="counter-letter">
-              {KIND_LETTER[kind] ?? '?'}
-            </text>
-            <text x={x + 38 + i * 90} y={y + 105} class="row-text">
-              {kind} ×{n}
-            </text>
-          </g>
-        </Target>
-      ))}
-    </g>
+    <div class="part hand" role="group" aria-label="your hand">
+      <h2 class="part-title">Your hand{stock.length ? ' and counters' : ''}</h2>
+      <div class="hand-cards">
+        {(me.hand ?? []).map((c, i) => (
+          <Mini key={i} w={PILE_W + 4} h={PILE_H + 4}>
+            <Target k={`card:${c.type} ${c.value}`} board={board} label={`play your ${c.type} ${c.value}`}>
+              <g data-hand-card={`${c.type} ${c.value}`}>
+                <Card x={2} y={2} w={PILE_W} h={PILE_H} fill={typeFill(c.type, i)} pattern={c.type} big={String(c.value)} small={c.type} />
+              </g>
+            </Target>
+          </Mini>
+        ))}
+        {stock.map(([kind, n]) => (
+          <Mini key={kind} w={136} h={40}>
+            <Target k={`kind:${kind}`} board={board} label={`place a ${kind} counter (${n} left)`}>
+              <g class="counter own-stock" data-own-counter={kind} data-box>
+                <rect x={2} y={2} width={132} height={36} rx={18} class="stock-box" />
+                <circle cx={21} cy={20} r={13} />
+                <text x={21} y={25} text-anchor="middle" class="counter-letter">
+                  {KIND_LETTER[kind] ?? '?'}
+                </text>
+                <text x={40} y={25} class="stock-text">
+                  {kind} ×{n}
+                </text>
+              </g>
+            </Target>
+          </Mini>
+        ))}
+      </div>
+    </div>
   );
 }
 
+// The trail (scaled to the width) beside every player's row with its three piles; the deck and
+// the own hand and counters below. On a phone, one below the other.
 function Board(board: BoardProps<KiliView>): JSX.Element {
   const view = board.view;
   const rows = Math.floor(view.trail.length / 10) + 1;
-  const trailBottom = TRAIL_Y + rows * CELL_H;
-  const panelX = 520;
-  const handY = Math.max(trailBottom + 24, 30 + view.players.length * 100);
   return (
-    <svg viewBox={`0 0 1000 ${handY + 130}`} class="board" role="group" aria-label="Kilimanjaro table">
-      <Trail board={board} view={view} />
-      {view.players.map((p, i) => (
-        <PlayerPanel key={p.seat} board={board} view={view} player={p} x={panelX} y={10 + i * 100} />
-      ))}
-      <g>
-        <CardBack x={panelX + 220} y={handY - 10} w={40} h={56} />
-        <text x={panelX + 270} y={handY + 24} class="caption">
-          deck: {view.deck_size}
-        </text>
-      </g>
-      <Hand board={board} view={view} x={20} y={handY + 10} />
-    </svg>
+    <div class="kilimanjaro-board" role="group" aria-label="Kilimanjaro table">
+      <div class="part trail">
+        <svg viewBox={`0 0 ${TRAIL_X * 2 + 10 * CELL_W} ${TRAIL_Y * 2 + rows * CELL_H}`} class="board" aria-label="the trail">
+          <Trail board={board} view={view} />
+        </svg>
+        <p class="note legend">
+          <svg class="legend-hut" viewBox="0 0 14 12" width="14" height="12" aria-hidden="true">
+            <Hut x={1} y={1} />
+          </svg>{' '}
+          village: no counters there · counters: ? face down, B banana, L lion, C change
+        </p>
+      </div>
+      <div class="part players" role="group" aria-label="the players">
+        {view.players.map((p) => (
+          <PlayerPanel key={p.seat} board={board} view={view} player={p} />
+        ))}
+        <p class="deck-line">
+          Deck: {plural(view.deck_size, 'card', 'cards')}
+        </p>
+      </div>
+      <Hand board={board} view={view} />
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { actionsOf, addTarget, groupOf, type LegalAction, type Targets } from '.
 import type { KitaraAction, KitaraCard, KitaraFigures, KitaraView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
 import type { Who } from '../../who.ts';
-import { plural, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
+import { Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from './symbols.tsx';
 
 type Figures = KitaraFigures; // warriors, ruler animals, heroes
@@ -15,7 +15,6 @@ type KCard = KitaraCard;
 type Player = KitaraView['players'][number];
 
 export const KINDS = ['warriors', 'animals', 'heroes'] as const;
-const LETTERS = ['W', 'A', 'H'];
 
 // The area a structured action names (start, place, move_from, to, attack, retreat, remove), or
 // null.
@@ -59,8 +58,10 @@ interface Layout {
   lines: [string, string][]; // borders to draw as lines (circle layout)
 }
 
-const MX = 280,
-  MY = 280;
+// The map is drawn in a 420-unit box scaled to the width (about 1:1 on a laptop, 0.86 on a
+// phone), its text at 14 units and up.
+const MX = 210,
+  MY = 210;
 function polar(r: number, turn: number): [number, number] {
   const a = -Math.PI / 2 + 2 * Math.PI * turn;
   return [MX + r * Math.cos(a), MY + r * Math.sin(a)];
@@ -106,16 +107,16 @@ function ringLayout(map: Area[]): Layout | null {
     if (want.size !== a.neighbours.length || a.neighbours.some((n) => !want.has(n))) return null;
   }
   const shapes = new Map<string, Shape>();
-  for (const a of lakes) shapes.set(a.name, { circle: { r: 78 }, cx: MX, cy: MY });
+  for (const a of lakes) shapes.set(a.name, { circle: { r: 56 }, cx: MX, cy: MY });
   for (const a of inner) {
     const i = ringIndex(a.name, 'I');
-    const [cx, cy] = polar(128, (i + 0.5) / ni);
-    shapes.set(a.name, { path: sector(80, 176, i / ni, (i + 1) / ni), cx, cy });
+    const [cx, cy] = polar(99, (i + 0.5) / ni);
+    shapes.set(a.name, { path: sector(58, 138, i / ni, (i + 1) / ni), cx, cy });
   }
   for (const a of outer) {
     const o = ringIndex(a.name, 'O');
-    const [cx, cy] = polar(226, (o + 0.5) / no);
-    shapes.set(a.name, { path: sector(176, 276, o / no, (o + 1) / no), cx, cy });
+    const [cx, cy] = polar(174, (o + 0.5) / no);
+    shapes.set(a.name, { path: sector(138, 208, o / no, (o + 1) / no), cx, cy });
   }
   return { shapes, lines: [] };
 }
@@ -124,12 +125,12 @@ function circleLayout(map: Area[]): Layout {
   const shapes = new Map<string, Shape>();
   const land = map.filter((a) => a.type !== 'lake');
   const lakes = map.filter((a) => a.type === 'lake');
-  const r = Math.max(16, Math.min(34, (Math.PI * 230) / Math.max(1, land.length) - 4));
+  const r = Math.max(16, Math.min(30, (Math.PI * 170) / Math.max(1, land.length) - 4));
   land.forEach((a, i) => {
-    const [cx, cy] = polar(230, i / land.length);
+    const [cx, cy] = polar(172, i / land.length);
     shapes.set(a.name, { circle: { r }, cx, cy });
   });
-  lakes.forEach((a, i) => shapes.set(a.name, { circle: { r: 30 }, cx: MX + (i - (lakes.length - 1) / 2) * 66, cy: MY }));
+  lakes.forEach((a, i) => shapes.set(a.name, { circle: { r: 26 }, cx: MX + (i - (lakes.length - 1) / 2) * 58, cy: MY }));
   const lines: [string, string][] = [];
   for (const a of land) for (const n of a.neighbours) if (a.name < n) lines.push([a.name, n]);
   return { shapes, lines };
@@ -141,12 +142,28 @@ export function layout(map: Area[]): Layout {
 
 // ---- Drawing ------------------------------------------------------------------------------------
 
-function figuresText(f: Figures): string {
-  return f
-    .map((n, k) => (n > 0 ? `${LETTERS[k]}${n}` : ''))
-    .filter(Boolean)
-    .join(' ');
+// A group of figures drawn: each kind's symbol with its number, side by side (two to a line).
+const FIGURE_SYMBOLS = ['warrior', 'animal', 'hero'] as const;
+function FigureIcons(props: { figures: Figures; x: number; y: number }): JSX.Element {
+  const kinds = props.figures.map((n, k) => [n, k] as const).filter(([n]) => n > 0);
+  return (
+    <g class="figure-icons">
+      {kinds.map(([n, k], i) => {
+        const x = props.x + (i % 2) * 30,
+          y = props.y + Math.floor(i / 2) * 16;
+        return (
+          <g key={k}>
+            <SymbolIcon kind={FIGURE_SYMBOLS[k]} x={x} y={y - 12} s={13} />
+            <text x={x + 14} y={y} class="area-figures">
+              {n}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
 }
+
 function figuresWords(f: Figures): string {
   const words = ['warrior', 'animal', 'hero'];
   const plurals = ['warriors', 'animals', 'heroes'];
@@ -216,22 +233,18 @@ function MapView(props: { board: BoardProps<KitaraView>; view: KitaraView; lay: 
         ) : (
           <circle cx={s.cx} cy={s.cy} r={s.circle!.r} class="area-shape" />
         );
+        const lake = a.type === 'lake';
         const body = (
           <g class={classes} data-area={a.name} data-owner={a.owner} data-figures={a.figures.join(',')}>
             {shape}
-            <text x={s.cx} y={s.cy - 16} text-anchor="middle" class="area-name">
-              {a.name}
+            <text x={s.cx} y={s.cy - (lake ? -5 : 12)} text-anchor="middle" class="area-name">
+              {lake ? 'lake' : a.name}
               {a.start ? '☆' : ''}
-            </text>
-            <text x={s.cx} y={s.cy - 3} text-anchor="middle" class="area-type">
-              {a.type}
             </text>
             {a.owner >= 0 ? (
               <g>
-                <SeatShape seat={a.owner} x={s.cx - 20} y={s.cy + 13} r={7} />
-                <text x={s.cx - 10} y={s.cy + 17} class="area-figures">
-                  {figuresText(a.figures)}
-                </text>
+                <SeatShape seat={a.owner} x={s.cx - 26} y={s.cy + 1} r={6} />
+                <FigureIcons figures={a.figures} x={s.cx - 17} y={s.cy + 6} />
               </g>
             ) : null}
           </g>
@@ -251,88 +264,74 @@ function MapView(props: { board: BoardProps<KitaraView>; view: KitaraView; lay: 
   );
 }
 
-// The legend under the card row: each symbol drawn with a short name (the full meanings are in
-// "What the card symbols mean" and the rules).
-const LEGEND: [KitaraSymbol, string][] = [
-  ['take', 'take'],
-  ['warrior', 'warrior'],
-  ['animal', 'ruler animal'],
-  ['hero', 'hero'],
-  ['move', 'move'],
-  ['prosperity', 'prosperity'],
-  ['no_feed', 'needs no food'],
-];
-
 // Ages from light to dark; the age is always written on the card too.
 const AGE_FILL = ['#f7f4ea', '#e8dcb5', '#d9c48a', '#c9a866', '#a9854a', '#7d6235'];
+const CARD_W = 58,
+  CARD_H = 76;
 
-function CardView(props: { card: KCard; x: number; y: number; w: number; h: number; highlight?: boolean; dim?: boolean }): JSX.Element {
-  const { card, x, y, w, h } = props;
+// A card in words: "age 3: 1 warrior, 2 move" (its hover text, the discard line).
+export function cardWords(card: KCard): string {
+  return `${card.age === 0 ? 'start card' : `age ${card.age}`}: ${symbolsText(cardSymbols(card))}`;
+}
+
+// A kingdom card as a small drawing at its own size: its age and its symbols, drawn.
+function CardView(props: { card: KCard; highlight?: boolean; dim?: boolean }): JSX.Element {
+  const { card } = props;
   const symbols = cardSymbols(card);
+  const [x, y, w, h] = [2, 2, CARD_W, CARD_H];
   return (
-    <g class={`card kitara-card${props.highlight ? ' last' : ''}${props.dim ? ' dim' : ''}`} data-card={card.card} data-symbols={symbolsText(symbols)}>
-      <title>{`${card.text}: ${symbolsText(symbols)}`}</title>
+    <g class={`card kitara-card${props.highlight ? ' last' : ''}${props.dim ? ' dim' : ''}`} data-card={card.card} data-symbols={symbolsText(symbols)} data-box>
+      <title>{cardWords(card)}</title>
       <rect x={x} y={y} width={w} height={h} rx={5} class="card-face" />
-      <rect x={x + 2} y={y + 2} width={w - 4} height={15} rx={3} fill={AGE_FILL[Math.min(card.age, 5)]} />
-      <text x={x + w / 2} y={y + 13} text-anchor="middle" class={card.age >= 4 ? 'card-age dark' : 'card-age'}>
+      <rect x={x + 2} y={y + 2} width={w - 4} height={17} rx={3} fill={AGE_FILL[Math.min(card.age, 5)]} />
+      <text x={x + w / 2} y={y + 15} text-anchor="middle" class={card.age >= 4 ? 'card-age dark' : 'card-age'}>
         {card.age === 0 ? 'start' : `age ${card.age}`}
       </text>
-      <CardSymbols symbols={symbols} x={x} y={y + 21} w={w} />
+      <CardSymbols symbols={symbols} x={x} y={y + 23} w={w} />
     </g>
   );
 }
 
+// The card row beside the deck (click a card to take it), the deck by age, the bag, the discards.
 // `justDiscarded`: the last move was a discard, so the discard line is outlined as the last move.
-function Row(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number; y: number; justDiscarded: boolean }): JSX.Element {
-  const { board, view, x, y } = props;
+function Row(props: { board: BoardProps<KitaraView>; view: KitaraView; justDiscarded: boolean }): JSX.Element {
+  const { board, view } = props;
   const choices = view.turn.take_choices;
   return (
-    <g>
-      <text x={x} y={y - 8} class="caption">
-        Card row{choices > 0 ? ` (take one of the first ${choices})` : ''}
-      </text>
-      <g data-deck={view.deck.size}>
-        <title>{`deck: ${view.deck.size} cards (by age 1-5: ${view.deck.by_age.join(', ')})`}</title>
-        <rect x={x} y={y} width={52} height={78} rx={5} class="deck" />
-        <text x={x + 26} y={y + 34} text-anchor="middle" class="deck-count">
-          {view.deck.size}
-        </text>
-        <text x={x + 26} y={y + 52} text-anchor="middle" class="deck-label">
-          deck
-        </text>
-      </g>
-      {view.row.map((c, i) => (
-        <Target key={c.card} k={`row:${i}`} board={board} label={`take card ${i + 1}: ${c.text}`}>
-          <g data-row={i}>
-            <CardView card={c} x={x + 60 + i * 58} y={y} w={54} h={78} dim={choices > 0 && i >= choices} />
-          </g>
-        </Target>
-      ))}
-      <text x={x} y={y + 94} class="note">
-        deck by age 1–5: {view.deck.by_age.join(' · ')}; hero tokens in the bag: {view.bag}
-      </text>
-      <g class={props.justDiscarded ? 'last' : ''} data-discards={view.discards.length}>
-        {props.justDiscarded ? <rect x={x - 3} y={y + 97} width={410} height={15} rx={3} class="discard-outline" /> : null}
-        <text x={x} y={y + 108} class="note">
-          discarded: {plural(view.discards.length, 'card', 'cards')}
-          {view.discards.length ? ` (last: ${view.discards[view.discards.length - 1]})` : ''}
-        </text>
-      </g>
-      {LEGEND.map(([kind, name], i) => (
-        <g key={kind}>
-          <SymbolIcon kind={kind} x={x + (i % 4) * 104} y={y + 113 + Math.floor(i / 4) * 16} s={12} />
-          <text x={x + (i % 4) * 104 + 15} y={y + 123 + Math.floor(i / 4) * 16} class="note">
-            {name}
+    <div class="card-row" role="group" aria-label="the card row">
+      <h2 class="part-title">Card row{choices > 0 ? ` (take one of the first ${choices})` : ''}</h2>
+      <div class="cards">
+        <Mini w={CARD_W + 4} h={CARD_H + 4} data={{ 'data-deck': view.deck.size }} label={`deck: ${view.deck.size} cards`}>
+          <rect x={2} y={2} width={CARD_W} height={CARD_H} rx={5} class="deck" />
+          <text x={CARD_W / 2 + 2} y={38} text-anchor="middle" class="deck-count">
+            {view.deck.size}
           </text>
-        </g>
-      ))}
-    </g>
+          <text x={CARD_W / 2 + 2} y={58} text-anchor="middle" class="deck-label">
+            deck
+          </text>
+        </Mini>
+        {view.row.map((c, i) => (
+          <Mini key={c.card} w={CARD_W + 4} h={CARD_H + 4}>
+            <Target k={`row:${i}`} board={board} label={`take card ${i + 1}: ${cardWords(c)}`}>
+              <g data-row={i}>
+                <CardView card={c} dim={choices > 0 && i >= choices} />
+              </g>
+            </Target>
+          </Mini>
+        ))}
+      </div>
+      <p class="note">
+        deck by age 1–5: {view.deck.by_age.join(' · ')} · {plural(view.bag, 'hero token', 'hero tokens')} in the bag ·{' '}
+        <span class={`discards${props.justDiscarded ? ' last' : ''}`} data-discards={view.discards.length}>
+          {plural(view.discards.length, 'card', 'cards')} discarded
+        </span>
+      </p>
+    </div>
   );
 }
 
 // The turn in progress: whose turn and phase, moves left, and the group chooser while a group is
 // being formed.
-// The lines that describe the turn in progress.
 function turnLines(view: KitaraView, who: Who): string[] {
   const t = view.turn;
   const lines: string[] = [];
@@ -356,53 +355,51 @@ function turnLines(view: KitaraView, who: Who): string[] {
   return lines;
 }
 
-function Turn(props: { board: BoardProps<KitaraView>; view: KitaraView; x: number; y: number }): JSX.Element {
-  const { board, view, x, y } = props;
+function Turn(props: { board: BoardProps<KitaraView>; view: KitaraView }): JSX.Element {
+  const { board, view } = props;
   const lines = turnLines(view, board.who);
   const groupKeys = [...board.targets.keys()].filter((k) => (KINDS as readonly string[]).includes(groupOf(k)));
   return (
-    <g>
-      <text x={x} y={y} class="caption">
+    <div class="turn" role="group" aria-label="the turn">
+      <h2 class="part-title">
         Round {view.round}
         {view.last_round ? ` (the last round is ${view.last_round})` : ''}
-      </text>
+      </h2>
       {lines.map((l, i) => (
-        <text key={i} x={x} y={y + 18 + i * 16} class="row-text" data-turn-line={i}>
+        <p key={i} class="turn-line" data-turn-line={i}>
           {l}
-        </text>
+        </p>
       ))}
       {groupKeys.length ? (
-        <g data-group-chooser>
-          <text x={x} y={y + 28 + lines.length * 16} class="row-text">
-            Choose how many of each to move:
-          </text>
-          {KINDS.map((kind, k) => {
-            const values = groupKeys.filter((key) => key.startsWith(kind + ':')).map((key) => Number(key.split(':')[1]));
+        <div data-group-chooser>
+          <p class="turn-line">Choose how many of each to move:</p>
+          {KINDS.map((kind) => {
+            const values = groupKeys
+              .filter((key) => key.startsWith(kind + ':'))
+              .map((key) => Number(key.split(':')[1]))
+              .sort((p, q) => p - q);
             if (!values.length) return null;
-            const ry = y + 38 + lines.length * 16 + k * 34;
             return (
-              <g key={kind}>
-                <text x={x} y={ry + 19} class="row-text">
-                  {kind}
-                </text>
-                {values
-                  .sort((p, q) => p - q)
-                  .map((n, i) => (
-                    <Target key={n} k={`${kind}:${n}`} board={board} label={`move ${n} ${kind}`}>
-                      <g class="count-box">
-                        <rect x={x + 64 + i * 32} y={ry} width={28} height={28} rx={5} />
-                        <text x={x + 78 + i * 32} y={ry + 19} text-anchor="middle">
+              <div key={kind} class="group-kind">
+                <span class="group-label">{kind}</span>
+                {values.map((n) => (
+                  <Mini key={n} w={34} h={34}>
+                    <Target k={`${kind}:${n}`} board={board} label={`move ${n} ${kind}`}>
+                      <g class="count-box" data-box>
+                        <rect x={2} y={2} width={30} height={30} rx={5} />
+                        <text x={17} y={23} text-anchor="middle">
                           {n}
                         </text>
                       </g>
                     </Target>
-                  ))}
-              </g>
+                  </Mini>
+                ))}
+              </div>
             );
           })}
-        </g>
+        </div>
       ) : null}
-    </g>
+    </div>
   );
 }
 
@@ -420,54 +417,91 @@ function tokensText(p: Player): string {
   return s;
 }
 
-function Kingdoms(props: { board: BoardProps<KitaraView>; view: KitaraView; y: number; last: { seat: number; card: number } | null }): JSX.Element {
-  const { board, view } = props;
+// A tile among a kingdom's cards: a title and symbols with their numbers, one a line (the
+// kingdom's symbols, its supply of figures), the same drawings as the cards'.
+function SymbolTile(props: { title: string; items: [KitaraSymbol, number][]; words: string }): JSX.Element {
   return (
-    <g>
-      <text x={20} y={props.y} class="caption">
-        Kingdoms
-      </text>
-      {view.players.map((p, i) => {
-        const y = props.y + 14 + i * 106;
-        const acting = view.to_act.includes(p.seat);
-        const mine = board.viewer === p.seat;
-        const w = Math.min(50, 940 / Math.max(p.kingdom.length, 1) - 4);
-        return (
-          <g key={p.seat} class={`player-row${acting ? ' acting' : ''}`} data-seat-row={p.seat}>
-            <SeatShape seat={p.seat} x={28} y={y + 6} r={7} />
-            <text x={42} y={y + 11} class="row-text">
-              {board.who.Name(p.seat)}: {p.score} points · take {p.symbols.take}, moves {p.symbols.moves}, prosperity {p.symbols.prosperity}
-              {' · '}feeds {p.food} of {p.hungry_cards} cards · supply {figuresText(p.supply) || 'empty'}
-              {acting ? ' ▶' : ''}
+    <Mini w={CARD_W + 4} h={CARD_H + 4} label={props.words}>
+      <g class="symbol-tile" data-box>
+        <rect x={2} y={2} width={CARD_W} height={CARD_H} rx={5} class="tile-face" />
+        <text x={CARD_W / 2 + 2} y={16} text-anchor="middle" class="tile-title">
+          {props.title}
+        </text>
+        {props.items.map(([kind, n], i) => (
+          <g key={kind}>
+            <SymbolIcon kind={kind} x={10} y={23 + i * 17} s={14} />
+            <text x={30} y={35 + i * 17} class="ksym-count">
+              {n}
             </text>
-            <text x={42} y={y + 26} class="note" data-hero-tokens={p.seat} data-count={p.hero_tokens}>
-              {tokensText(p)}
-            </text>
-            {(p.hero_token_values ?? []).map((v, j) => (
-              <g key={j} data-token-seat={p.seat} data-token-value={v}>
-                <circle cx={900 + j * 22} cy={y + 16} r={9} class="hero-token" />
-                <text x={900 + j * 22} y={y + 20} text-anchor="middle" class="token-value">
-                  {v}
-                </text>
-              </g>
-            ))}
-            {p.kingdom.map((c, j) => {
-              const card = <CardView card={c} x={20 + j * (w + 4)} y={y + 34} w={w} h={66} highlight={props.last?.seat === p.seat && props.last.card === c.card} />;
-              return mine ? (
-                <Target key={c.card} k={`kingdom:${j}`} board={board} label={`discard ${j + 1}: ${c.text}`}>
-                  <g data-kingdom-card={j}>{card}</g>
-                </Target>
-              ) : (
-                <g key={c.card}>{card}</g>
-              );
-            })}
           </g>
-        );
-      })}
-    </g>
+        ))}
+      </g>
+    </Mini>
   );
 }
 
+function Kingdoms(props: { board: BoardProps<KitaraView>; view: KitaraView; last: { seat: number; card: number } | null }): JSX.Element {
+  const { board, view } = props;
+  return (
+    <div class="part kingdoms" role="group" aria-label="the kingdoms">
+      {view.players.map((p) => {
+        const mine = board.viewer === p.seat;
+        const head = (
+          <>
+            {p.score} points · feeds {p.food} of {plural(p.hungry_cards, 'card', 'cards')} ·{' '}
+            <span class="tokens" data-hero-tokens={p.seat} data-count={p.hero_tokens}>
+              {tokensText(p)}
+              {(p.hero_token_values ?? []).map((v, j) => (
+                <Mini key={j} w={22} h={22} data={{ 'data-token-seat': p.seat, 'data-token-value': v }}>
+                  <circle cx={11} cy={11} r={10} class="hero-token" />
+                  <text x={11} y={15.5} text-anchor="middle" class="token-value">
+                    {v}
+                  </text>
+                </Mini>
+              ))}
+            </span>
+          </>
+        );
+        const totals: [KitaraSymbol, number][] = [
+          ['take', p.symbols.take],
+          ['move', p.symbols.moves],
+          ['prosperity', p.symbols.prosperity],
+        ];
+        const supply: [KitaraSymbol, number][] = [
+          ['warrior', p.supply[0]],
+          ['animal', p.supply[1]],
+          ['hero', p.supply[2]],
+        ];
+        return (
+          <PlayerRow key={p.seat} seat={p.seat} who={board.who} acting={view.to_act.includes(p.seat)} head={head}>
+            <div class="cards">
+              <SymbolTile title="totals" items={totals} words={`the kingdom's symbols: take ${p.symbols.take}, moves ${p.symbols.moves}, prosperity ${p.symbols.prosperity}`} />
+              <SymbolTile title="supply" items={supply} words={`figures in the supply: ${figuresWords(p.supply)}`} />
+              {p.kingdom.map((c, j) => {
+                const card = <CardView card={c} highlight={props.last?.seat === p.seat && props.last.card === c.card} />;
+                return (
+                  <Mini key={c.card} w={CARD_W + 4} h={CARD_H + 4}>
+                    {mine ? (
+                      <Target k={`kingdom:${j}`} board={board} label={`discard ${j + 1}: ${cardWords(c)}`}>
+                        <g data-kingdom-card={j}>{card}</g>
+                      </Target>
+                    ) : (
+                      card
+                    )}
+                  </Mini>
+                );
+              })}
+            </div>
+          </PlayerRow>
+        );
+      })}
+    </div>
+  );
+}
+
+// The map (scaled to the width) beside the card row, the turn and the kingdoms (words and small
+// card drawings that wrap), so that on a laptop every kingdom is in the first screen; on a phone
+// one below the other.
 function Board(board: BoardProps<KitaraView>): JSX.Element {
   const view = board.view;
   const lay = layout(view.map);
@@ -480,31 +514,24 @@ function Board(board: BoardProps<KitaraView>): JSX.Element {
     const k = view.players[last.player]?.kingdom;
     if (k && k.length) lastCard = { seat: last.player, card: k[k.length - 1].card };
   }
-  const chooser = [...board.targets.keys()].some((k) => (KINDS as readonly string[]).includes(groupOf(k)));
-  const sideHeight = 240 + turnLines(view, board.who).length * 16 + (chooser ? 140 : 0);
-  // Three drawings: side by side with the kingdoms below on a wide screen, one below the other
-  // on a phone (each then scrolls sideways inside its own frame when it must).
   return (
     <div class="kitara-board" role="group" aria-label="Kitara table">
       <div class="part map">
-        <svg viewBox="0 0 560 560" class="board" aria-label="the map">
+        <svg viewBox="0 0 420 420" class="board" aria-label="the map">
           <MapView board={board} view={view} lay={lay} lastArea={lastArea} />
         </svg>
+        <p class="note legend">
+          ☆ start area · hatched: ruin (2 points a turn with a ruler animal) · plain: savanna (feeds a card with a warrior)
+        </p>
+        <Turn board={board} view={view} />
       </div>
       <div class="part side">
-        <svg viewBox={`0 0 430 ${sideHeight}`} class="board" aria-label="the card row and the turn">
-          <Row board={board} view={view} x={6} y={36} justDiscarded={lastAction?.kind === 'discard'} />
-          <Turn board={board} view={view} x={6} y={210} />
-        </svg>
+        <Row board={board} view={view} justDiscarded={lastAction?.kind === 'discard'} />
+        <Kingdoms board={board} view={view} last={lastCard} />
         <details class="symbols-help">
           <summary>What the card symbols mean</summary>
           <SymbolLegend />
         </details>
-      </div>
-      <div class="part kingdoms" role="region" aria-label="the kingdoms" tabindex={0}>
-        <svg viewBox={`0 0 1000 ${36 + view.players.length * 106}`} class="board" aria-label="the kingdoms">
-          <Kingdoms board={board} view={view} y={16} last={lastCard} />
-        </svg>
       </div>
     </div>
   );

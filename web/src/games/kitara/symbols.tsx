@@ -116,13 +116,13 @@ export function symbolsText(symbols: [KitaraSymbol, number][]): string {
 // The symbols drawn inside a card's box: each an icon, with its number when more than one,
 // packed into lines that fit the width.
 export function CardSymbols(props: { symbols: [KitaraSymbol, number][]; x: number; y: number; w: number }): JSX.Element {
-  const icon = 12,
-    line = 15;
+  const icon = 14,
+    line = 17;
   const items: JSX.Element[] = [];
   let cx = 0,
     row = 0;
   for (const [kind, n] of props.symbols) {
-    const width = icon + (n > 1 ? 8 : 0) + 3;
+    const width = icon + (n > 1 ? 9 : 0) + 3;
     if (cx > 0 && cx + width > props.w - 4) {
       cx = 0;
       row++;
