@@ -171,6 +171,7 @@ def test_with_the_engines_labels_the_search_teaches_and_the_net_guides_it(tmp_pa
         pi, mask = buf["pi"].astype(np.float32), buf["mask"]
     assert np.allclose(pi.sum(1), 1, atol=1e-2) and not (pi[~mask] > 0).any()
     assert (pi.max(1) < 1).any()  # spread over the legal actions, not one-hot
+    assert (mask.sum(1) > 1).all()  # forced decisions are neither searched nor kept
 
 
 def test_the_search_measured_with_the_net_is_the_teachers():

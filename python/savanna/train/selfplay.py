@@ -1,5 +1,6 @@
 """Self-play that labels positions: a teacher (the engine's search) chooses at every decision
-of every seat, and each decision becomes a training row: the net's input, the legal mask, the
+of every seat (a forced one, with a single legal action, is played without it and not kept),
+and each decision becomes a training row: the net's input, the legal mask, the
 teacher's distribution over the actions, and (once the game ends) every seat's value.
 
 The teacher is the engine's search through savanna.label (the root's visit distribution, guided
@@ -124,13 +125,16 @@ class SelfPlay:
         na = game.num_distinct_actions
         while not state.is_terminal():
             player = state.players_to_act[0]
-            x = setup.encode(state.observation(player), players)
             mask = np.zeros(setup.actions, bool)
             mask[:na] = state.legal_mask(player)
+            legal = np.flatnonzero(mask)
+            if len(legal) == 1:  # forced: nothing to search, nothing for the policy to learn
+                state.apply(player, int(legal[0]))
+                continue
+            x = setup.encode(state.observation(player), players)
             pi = np.zeros(setup.actions, np.float32)
             action = self.teacher.label(state, player, pi)
             if self.random_share > 0 and rng.random() < self.random_share:
-                legal = np.flatnonzero(mask)
                 action = int(legal[rng.integers(len(legal))])
             xs.append(x)
             masks.append(mask)
