@@ -179,3 +179,11 @@ def test_the_search_measured_with_the_net_is_the_teachers():
     assert with_net("ismcts(iters=5)") == "ismcts(iters=5,net={net})"
     assert with_net("medium") == "medium(net={net})"
     assert with_net("medium()") == "medium(net={net})"
+
+
+def test_forced_decisions_are_played_but_not_kept():
+    from savanna.train.selfplay import AgentTeacher, SelfPlay
+    setup = GameSetup("kap_kairo", [2])
+    rows = SelfPlay(setup, AgentTeacher("ismcts(iters=5)")).play(2, 11)
+    assert len(rows["players"]) > 0 and (rows["mask"].sum(1) > 1).all()
+    assert np.array_equal(rows["pi"].sum(1), np.ones(len(rows["pi"])))
