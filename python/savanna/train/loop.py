@@ -232,7 +232,9 @@ class Run:
         out = {label: dict(results) for label, results in (have or {}).items()}
         progress = Progress(f"iteration {self.iteration}: measuring", len(jobs), every=0)
         for k, (label, agent, opp) in enumerate(jobs):
-            seed = derive_seed(a.seed, self.iteration, 4, k)
+            # The same deals at every iteration (common random numbers): the curve's steps are
+            # the net's, not the cards'.
+            seed = derive_seed(a.seed, 4)
             r = evaluate.measure(spec, agent, opp, a.eval_games, seed, a.workers)
             out.setdefault(label, {})[opp] = r
             progress.update(k + 1, f"{label} vs {opp}: {100 * r['win_rate']:.0f}%")
