@@ -1,6 +1,6 @@
-// `savanna serve [--host H] [--port P] [--db FILE] [--web DIR] ...`: the game server (src/server)
-// started from the command line (src/cli's subcommand helpers). Prints one line when it listens,
-// then runs until SIGINT or SIGTERM.
+// `savanna serve [--host H] [--port P] [--db FILE|URL] [--web DIR] ...`: the game server
+// (src/server) started from the command line (src/cli's subcommand helpers). Prints one line when
+// it listens, then runs until SIGINT or SIGTERM.
 #include <pthread.h>
 #include <signal.h>
 
@@ -37,8 +37,8 @@ std::string DefaultWebDir() {
 int RunServe(const GameRegistry& games, ServeOptions options) {
   if (options.sync != "full" && options.sync != "normal")
     return PrintError("--sync must be 'full' or 'normal'");
-  options.server.sync =
-      options.sync == "full" ? server::SyncMode::kFull : server::SyncMode::kNormal;
+  options.server.durability =
+      options.sync == "full" ? server::Durability::kFull : server::Durability::kNormal;
   options.server.web_dir = options.web.empty() ? DefaultWebDir() : options.web;
   options.server.ai_slice = std::chrono::milliseconds(options.slice_ms);
   if (!options.web.empty() && !std::filesystem::is_directory(options.web))
@@ -54,8 +54,8 @@ int RunServe(const GameRegistry& games, ServeOptions options) {
   auto running = server::Server::Start(games, options.server);
   if (!running) return PrintError(running.error());
   std::cout << "savanna serve: listening on http://" << options.server.host << ":"
-            << (*running)->port() << " (database " << options.server.db_path << ", "
-            << (*running)->resumed_tables() << " tables resumed"
+            << (*running)->port() << " (database " << server::RedactDb(options.server.db_path)
+            << ", " << (*running)->resumed_tables() << " tables resumed"
             << (options.server.web_dir.empty() ? "" : ", web UI " + options.server.web_dir) << ")"
             << std::endl;
   int signal = 0;
@@ -80,8 +80,10 @@ void AddServeCommand(CLI::App& app, Context& context) {
   server::ServerOptions& s = options->server;
   cmd->add_option("--host", s.host, "Address to listen on")->capture_default_str();
   cmd->add_option("--port", s.port, "Port to listen on (0: any free port)")->capture_default_str();
-  cmd->add_option("--db", s.db_path, "SQLite database of the tables (created if missing)")
-      ->type_name("FILE")
+  cmd->add_option("--db", s.db_path,
+                  "Where the tables are kept: a SQLite file (created if missing), or a "
+                  "postgresql://USER@HOST:PORT/DB URL (docs/scale.md)")
+      ->type_name("FILE|URL")
       ->capture_default_str();
   cmd->add_option("--web", options->web,
                   "Folder of the web UI served at / (default: the build's web/ folder if it has "
@@ -89,7 +91,7 @@ void AddServeCommand(CLI::App& app, Context& context) {
       ->type_name("DIR");
   cmd->add_option("--sync", options->sync,
                   "full: every acknowledged action is on disk; normal: survives a crash of the "
-                  "server but not of the machine")
+                  "server but not of the machine (SQLite) or of the database server (PostgreSQL)")
       ->capture_default_str();
   AddRanged(*cmd, "--threads", s.network_threads, 1, 64, "Threads for the network and the tables");
   AddRanged(*cmd, "--agent-threads", s.agent_threads, 1, 256, "Threads on which AI seats think");

@@ -1,19 +1,25 @@
 // The in-memory TableStore: one map of tables under a mutex.
 #include "server/memory_store.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
+
+#include "server/clock.h"
 
 namespace savanna::server {
 namespace {
 
 class MemoryTableStore final : public TableStore {
  public:
-  Result<std::vector<StoredTable>> LoadOpen(int64_t) override {
+  Result<std::vector<StoredTable>> LoadOpen(int64_t changed_since) override {
     std::lock_guard lock(mutex_);
     std::vector<StoredTable> open;
     for (const auto& [id, t] : tables_)
-      if (!t.finished) open.push_back(t);
+      if (!t.finished && t.updated >= changed_since) open.push_back(t);
+    std::sort(open.begin(), open.end(), [](const StoredTable& a, const StoredTable& b) {
+      return std::pair(a.created, a.id) < std::pair(b.created, b.id);
+    });
     return open;
   }
   Result<std::optional<StoredTable>> Load(const std::string& id) override {
@@ -23,7 +29,13 @@ class MemoryTableStore final : public TableStore {
     return std::optional<StoredTable>(it->second);
   }
   void CreateTable(const StoredTable& table, Done done) override {
-    Write([&] { return tables_.emplace(table.id, table).second; }, done);
+    Write(
+        [&] {
+          StoredTable stored = table;
+          stored.updated = stored.created;
+          return tables_.emplace(table.id, std::move(stored)).second;
+        },
+        done);
   }
   void AppendAction(const std::string& id, int64_t index, const RecordedAction& action,
                     Done done) override {
@@ -32,6 +44,7 @@ class MemoryTableStore final : public TableStore {
           StoredTable* t = Find(id);
           if (t == nullptr || int64_t(t->actions.size()) != index) return false;
           t->actions.push_back(action);
+          t->updated = UnixNow();
           return true;
         },
         done);
@@ -44,6 +57,7 @@ class MemoryTableStore final : public TableStore {
             return false;
           t->actions.resize(size_t(takeback.from));
           t->takebacks.push_back(takeback);
+          t->updated = UnixNow();
           return true;
         },
         done);
@@ -54,6 +68,7 @@ class MemoryTableStore final : public TableStore {
           StoredTable* t = Find(id);
           if (t == nullptr || seat < 0 || size_t(seat) >= t->seats.size()) return false;
           t->seats[size_t(seat)] = stored;
+          t->updated = UnixNow();
           return true;
         },
         done);
@@ -62,16 +77,27 @@ class MemoryTableStore final : public TableStore {
     Write(
         [&] {
           StoredTable* t = Find(id);
-          if (t != nullptr) t->finished = when;
-          return t != nullptr;
+          if (t == nullptr) return false;
+          t->finished = when;
+          t->updated = when;
+          return true;
         },
         done);
   }
   void DeleteTable(const std::string& id, Done done) override {
     Write([&] { return tables_.erase(id) == 1; }, done);
   }
-  void DeleteFinishedBefore(int64_t, std::function<void(Result<int64_t>)> done) override {
-    done(int64_t(0));
+  void DeleteFinishedBefore(int64_t before, std::function<void(Result<int64_t>)> done) override {
+    int64_t deleted = 0;
+    {
+      std::lock_guard lock(mutex_);
+      std::erase_if(tables_, [&](const auto& entry) {
+        const bool old = entry.second.finished && *entry.second.finished < before;
+        deleted += old ? 1 : 0;
+        return old;
+      });
+    }
+    done(deleted);
   }
   void Flush() override {}
 

@@ -9,7 +9,8 @@
 namespace savanna::server {
 
 // Writes that name no such table (or a wrong action index, or a seat out of range) fail with
-// kIoError, as a real store's would; DeleteFinishedBefore deletes nothing.
+// kIoError, as a real store's would. It passes the stores' contract suite, less what needs a
+// database (reopening, schema versions, damaged files).
 std::unique_ptr<TableStore> MemoryStore();
 
 }  // namespace savanna::server

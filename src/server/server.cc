@@ -123,7 +123,7 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   auto impl = std::make_unique<Impl>(games, std::move(options));
   InitSecrets();
   Impl& s = *impl;
-  auto store = OpenSqliteStore(s.options.db_path, s.options.sync);
+  auto store = OpenStore(s.options.db_path, {s.options.durability});
   if (!store) return tl::unexpected(store.error());
   s.store = std::move(*store);
   TableContext context{s.store.get(), s.net.get_executor(), &s.agents, s.options.ai_limits,
@@ -131,8 +131,9 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   s.lobby = std::make_unique<Lobby>(games, context, s.options.lobby);
   // The UI's files, never the database (even when an operator puts it in the web folder).
   const std::string& db = s.options.db_path;
-  auto files =
-      StaticFiles::Load(s.options.web_dir, {db, db + "-wal", db + "-shm", db + "-journal"});
+  std::vector<std::string> hidden;
+  if (!IsPostgresUrl(db)) hidden = {db, db + "-wal", db + "-shm", db + "-journal"};
+  auto files = StaticFiles::Load(s.options.web_dir, hidden);
   if (!files) return tl::unexpected(files.error());
   s.api = std::make_unique<HttpApi>(*s.lobby, std::move(*files), &s.rates);
 

@@ -1,6 +1,6 @@
 // `savanna serve`: HTTP and WebSocket on one port (Boost.Beast), tables in a Lobby, storage in
-// a TableStore (SQLite), AI seats on a worker pool. Start() binds, resumes every stored table and
-// returns a running server; Stop() (or the destructor) shuts it down.
+// a TableStore (SQLite or PostgreSQL), AI seats on a worker pool. Start() binds, resumes every
+// stored table and returns a running server; Stop() (or the destructor) shuts it down.
 #pragma once
 
 #include <chrono>
@@ -18,8 +18,9 @@ namespace savanna::server {
 struct ServerOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port (see Server::port())
+  // The tables' store (table_store.h OpenStore): a SQLite file, or a postgresql:// URL.
   std::string db_path = "savanna.db";
-  SyncMode sync = SyncMode::kFull;
+  Durability durability = Durability::kFull;
   std::string web_dir;                     // the built web UI; empty: the built-in page at /
   int network_threads = 1;                 // run the sockets and the tables' (short) work
   int agent_threads = 2;                   // run the AI seats' decisions (AgentScheduler)

@@ -130,10 +130,10 @@ Result<void> CheckDatabaseFile(const std::string& path) {
   return result;
 }
 
-Result<void> Migrate(sqlite3* db) {
+Result<void> Migrate(sqlite3* db, int target) {
   auto version = SchemaVersion(db);
   if (!version) return tl::unexpected(version.error());
-  for (int v = *version + 1; v <= kSchemaVersion; ++v) {
+  for (int v = *version + 1; v <= target; ++v) {
     const std::string sql = std::string("BEGIN IMMEDIATE;") + kMigrations[v - 1] +
                             "PRAGMA user_version = " + std::to_string(v) + "; COMMIT;";
     if (auto ok = Exec(db, sql); !ok) {

@@ -25,9 +25,10 @@ Result<void> CheckDatabaseFile(const std::string& path);
 // database).
 Result<int> SchemaVersion(sqlite3* db);
 
-// Brings the open database to kSchemaVersion, one migration per version, each in a transaction
-// of its own that also sets user_version (a failed migration leaves the previous version).
-Result<void> Migrate(sqlite3* db);
+// Brings the open database to `target` (default kSchemaVersion), one migration per version, each
+// in a transaction of its own that also sets user_version (a failed migration leaves the
+// previous version).
+Result<void> Migrate(sqlite3* db, int target = kSchemaVersion);
 
 // Runs `sql` (no rows expected); the error carries SQLite's message.
 Result<void> Exec(sqlite3* db, const std::string& sql);

@@ -1,6 +1,8 @@
 // The SQLite TableStore: WAL journal, one writer thread with group commit, prepared statements,
 // and a read connection of its own for tables loaded on demand (WAL lets it read while the
 // writer commits).
+#include "server/sqlite_store.h"
+
 #include <sqlite3.h>
 
 #include <chrono>
@@ -14,24 +16,10 @@
 #include "core/json_io.h"
 #include "server/clock.h"
 #include "server/sqlite_schema.h"
-#include "server/table_store.h"
+#include "server/store_rows.h"
 
 namespace savanna::server {
 namespace {
-
-// A take-back's removed actions as stored: a JSON array of {"player", "action"}, read with the
-// game record's own reader of actions. None when the text is not that.
-std::optional<std::vector<RecordedAction>> ReadRemoved(const std::string& text) {
-  Json actions = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!actions.is_array()) return std::nullopt;
-  auto record = GameRecord::FromJson({{"format", GameRecord::kFormat},
-                                      {"game", ""},
-                                      {"params", Json::object()},
-                                      {"seed", 0},
-                                      {"actions", std::move(actions)}});
-  if (!record) return std::nullopt;
-  return std::move(record->actions);
-}
 
 // A prepared statement, finalized on destruction.
 class Statement {
@@ -85,13 +73,13 @@ class SqliteStore final : public TableStore {
     sqlite3_close_v2(read_db_);
   }
 
-  Result<void> Open(const std::string& path, SyncMode sync) {
+  Result<void> Open(const std::string& path, Durability durability) {
     if (auto ok = CheckDatabaseFile(path); !ok) return ok;
     if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
         SQLITE_OK)
       return Fail(ErrorCode::kIoError, "database " + path + ": " + sqlite3_errmsg(db_));
     const std::string setup = std::string("PRAGMA journal_mode=WAL; PRAGMA synchronous=") +
-                              (sync == SyncMode::kFull ? "FULL" : "NORMAL") +
+                              (durability == Durability::kFull ? "FULL" : "NORMAL") +
                               "; PRAGMA busy_timeout=5000; PRAGMA foreign_keys=ON;";
     if (auto ok = Exec(db_, setup); !ok) return WithContext(ok, "database " + path + ": ");
     // journal_mode=WAL fails silently on a file system without shared memory: check it took.
@@ -191,11 +179,8 @@ class SqliteStore final : public TableStore {
   }
 
   void TakeBack(const std::string& table_id, const StoredTakeBack& takeback, Done done) override {
-    Json removed_json = Json::array();
-    for (const RecordedAction& a : takeback.removed)
-      removed_json.push_back({{"player", a.player}, {"action", a.action}});
     Enqueue(
-        [this, table_id, takeback, text = JsonText(removed_json)] {
+        [this, table_id, takeback, text = RemovedActionsText(takeback.removed)] {
           delete_actions_from_.Bind(1, table_id);
           delete_actions_from_.Bind(2, takeback.from);
           if (!delete_actions_from_.Run()) return false;
@@ -329,7 +314,7 @@ class SqliteStore final : public TableStore {
     r.takebacks.Bind(1, table.id);
     bool readable = true;
     while (sqlite3_step(r.takebacks.get()) == SQLITE_ROW) {
-      auto removed = ReadRemoved(r.takebacks.Text(3));
+      auto removed = ReadRemovedActions(r.takebacks.Text(3));
       readable = readable && removed.has_value();
       table.takebacks.push_back({sqlite3_column_int(r.takebacks.get(), 1),
                                  sqlite3_column_int64(r.takebacks.get(), 0),
@@ -446,9 +431,10 @@ class SqliteStore final : public TableStore {
 
 }  // namespace
 
-Result<std::unique_ptr<TableStore>> OpenSqliteStore(const std::string& path, SyncMode sync) {
+Result<std::unique_ptr<TableStore>> OpenSqliteStore(const std::string& path,
+                                                    Durability durability) {
   auto store = std::make_unique<SqliteStore>();
-  if (auto ok = store->Open(path, sync); !ok) return tl::unexpected(ok.error());
+  if (auto ok = store->Open(path, durability); !ok) return tl::unexpected(ok.error());
   return std::unique_ptr<TableStore>(std::move(store));
 }
 

@@ -1,5 +1,7 @@
 // Where tables live between restarts: the TableStore interface (tables, seats and every accepted
-// action) and its SQLite implementation. A PostgreSQL backend would implement the same interface.
+// action) and OpenStore, the factory that picks the implementation from the operator's --db: a
+// SQLite file (sqlite_store.h, the embedded default) or a PostgreSQL server (postgres_store.h).
+// Every implementation passes the one contract suite (tests/server/store_contract_test.cc).
 // Tables not in the server's memory (finished, or idle for long) are read back from here.
 #pragma once
 
@@ -8,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/record.h"
@@ -83,15 +86,30 @@ class TableStore {
   virtual void Flush() = 0;
 };
 
-enum class SyncMode { kNormal, kFull };
+// What `done` promises about a write. kFull: the write is committed durably before `done` runs;
+// it survives a kill -9 of the server and a power loss (SQLite: synchronous=FULL; PostgreSQL:
+// synchronous_commit=on). kNormal: it survives a kill -9 of the server, but the last commits may
+// be lost on a power loss (SQLite: synchronous=NORMAL) or a crash of the database server
+// (PostgreSQL: synchronous_commit=off).
+enum class Durability { kNormal, kFull };
 
-// SQLite in WAL mode. One writer thread applies queued writes in batches, one transaction per
-// batch (group commit), so many tables share each commit. With SyncMode::kFull (the default) a
-// commit is on disk before `done` runs: it survives a kill -9 and a power loss; kNormal
-// survives a kill -9 of the server but may lose the last commits on a power loss. Opening checks
-// the file (sqlite_schema.h CheckDatabaseFile: a damaged or foreign database is refused and
-// left unchanged) and migrates it to the current schema. Load reads on a connection of its own.
-Result<std::unique_ptr<TableStore>> OpenSqliteStore(const std::string& path,
-                                                    SyncMode sync = SyncMode::kFull);
+struct StoreOptions {
+  Durability durability = Durability::kFull;
+};
+
+// Whether `db` names a PostgreSQL server ("postgresql://..." or "postgres://...", libpq's
+// connection URIs) rather than a SQLite file.
+bool IsPostgresUrl(std::string_view db);
+
+// `db` as messages may show it: a URL's password (in its user-info part or a `password=`
+// parameter) replaced by "***"; a file path unchanged.
+std::string RedactDb(std::string_view db);
+
+// The store `db` names: a PostgreSQL URL (IsPostgresUrl) or else the path of a SQLite file
+// (created if missing). Opening checks the database (a damaged, foreign or newer one is refused
+// and left unchanged) and migrates it to the current schema. Errors name the database (a URL
+// without its password).
+Result<std::unique_ptr<TableStore>> OpenStore(const std::string& db,
+                                              const StoreOptions& options = {});
 
 }  // namespace savanna::server

@@ -10,7 +10,7 @@
 #include "games/registry.h"
 #include "server/server_test_util.h"
 #include "server/sqlite_schema.h"
-#include "server/table_store.h"
+#include "server/sqlite_store.h"
 
 namespace savanna::testing {
 namespace {
