@@ -1,24 +1,22 @@
 // Names of error codes.
 #include "core/result.h"
 
+#include <array>
+
 namespace savanna {
+namespace {
+
+// In the order of ErrorCode; kBadData is its last code.
+constexpr std::array<std::string_view, 6> kErrorCodeNames = {
+    "invalid_argument", "illegal_action", "parse_error", "not_found", "io_error", "bad_data"};
+static_assert(kErrorCodeNames.size() == size_t(ErrorCode::kBadData) + 1,
+              "every error code has its name");
+
+}  // namespace
 
 std::string_view ErrorCodeName(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kInvalidArgument:
-      return "invalid_argument";
-    case ErrorCode::kIllegalAction:
-      return "illegal_action";
-    case ErrorCode::kParseError:
-      return "parse_error";
-    case ErrorCode::kNotFound:
-      return "not_found";
-    case ErrorCode::kIoError:
-      return "io_error";
-    case ErrorCode::kBadData:
-      return "bad_data";
-  }
-  return "unknown";
+  const size_t index = size_t(code);
+  return index < kErrorCodeNames.size() ? kErrorCodeNames[index] : "unknown";
 }
 
 }  // namespace savanna

@@ -9,6 +9,7 @@
 
 namespace savanna {
 
+// kBadData stays the last code: the table of names in result.cc is checked against it.
 enum class ErrorCode {
   kInvalidArgument,  // a bad parameter, spec, option or value
   kIllegalAction,    // a well-formed action that the rules do not allow now
