@@ -1,6 +1,8 @@
 // Game and GameInfo basics.
 #include "core/game.h"
 
+#include "core/check.h"
+
 namespace savanna {
 
 Json GameInfo::ToJson() const {
@@ -13,6 +15,20 @@ Json GameInfo::ToJson() const {
   for (const auto& spec : params) p[spec.name] = spec.ToJson();
   j["params"] = std::move(p);
   return j;
+}
+
+GameInfo MakeGameInfo(std::string name, std::string title, std::vector<ParamSpec> params,
+                      GameType::Dynamics dynamics) {
+  SAVANNA_CHECK_MSG(
+      !params.empty() && params[0].name == "players" && params[0].type == ParamType::kInt,
+      name + ": the first parameter must be the integer \"players\"");
+  const int min_players = int(params[0].min_int), max_players = int(params[0].max_int);
+  return {.name = std::move(name),
+          .title = std::move(title),
+          .min_players = min_players,
+          .max_players = max_players,
+          .dynamics = dynamics,
+          .params = std::move(params)};
 }
 
 Game::Game(GameInfo info, Params params)

@@ -29,6 +29,11 @@ struct GameInfo {
   Json ToJson() const;
 };
 
+// A game's info whose player range (min_players, max_players) is the range of its "players"
+// parameter, an integer that `params` lists first: the range is written once.
+GameInfo MakeGameInfo(std::string name, std::string title, std::vector<ParamSpec> params,
+                      GameType::Dynamics dynamics = GameType::Dynamics::kSequential);
+
 class Game {
  public:
   Game(GameInfo info, Params params);

@@ -22,7 +22,9 @@
 //   };
 //   using FooGame = FooState::GameT;  the game: GameBase<FooState, Config>
 //   inline const FunctionPolicy<...> kPolicy{};  the game's RolloutPolicy, docs/rules/<game>.md
-//     "Heuristics", which the game's Create hands to GameBase
+//     "Heuristics", which the game's registry entry hands to GameBase
+//   Result<void> Configure(const Params&, Config&);  the game's parameters and component data
+//     into its Config (`players` already set), for GameEntryOf, which makes its registry entry
 #pragma once
 
 #include <cstdint>
@@ -38,6 +40,7 @@
 #include "core/check.h"
 #include "core/describe.h"
 #include "core/game.h"
+#include "core/registry.h"
 #include "core/rollout_policy.h"
 #include "core/state.h"
 
@@ -163,6 +166,8 @@ Result<void> CheckInOrder(const Config& config, const Data& data, Check... check
 template <class StateT, class Config>
 class GameBase final : public Game {
  public:
+  using ConfigType = Config;
+
   GameBase(GameInfo info, Params params, Config config, const RolloutPolicy& policy)
       : Game(std::move(info), std::move(params)), config_(std::move(config)), policy_(&policy) {}
 
@@ -194,5 +199,26 @@ class GameBase final : public Game {
   Config config_;
   const RolloutPolicy* policy_;
 };
+
+// The registry entry of a game built on GameBase (GameT: FooState::GameT): `info`, and a factory
+// that starts a Config with `players` from the "players" parameter, lets `configure` set the rest
+// from the parameters and the component data (its failure is the factory's), and makes the game
+// with `policy`, which must outlive it.
+template <class GameT>
+GameEntry GameEntryOf(GameInfo info,
+                      Result<void> (*configure)(const Params&, typename GameT::ConfigType&),
+                      const RolloutPolicy& policy, std::vector<std::string> extra_test_specs = {}) {
+  GameFactory create = [info, configure,
+                        &policy](const Params& params) -> Result<std::shared_ptr<const Game>> {
+    typename GameT::ConfigType config;
+    config.players = int(params.Int("players"));
+    if (auto configured = configure(params, config); !configured)
+      return tl::unexpected(configured.error());
+    return std::make_shared<const GameT>(info, params, std::move(config), policy);
+  };
+  return {.info = std::move(info),
+          .create = std::move(create),
+          .extra_test_specs = std::move(extra_test_specs)};
+}
 
 }  // namespace savanna

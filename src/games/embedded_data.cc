@@ -9,12 +9,26 @@ std::optional<std::string_view> FindEmbeddedFile(std::string_view path) {
   return std::nullopt;
 }
 
-Result<Json> LoadComponentData(std::string_view embedded_path, const std::string& user_path) {
-  if (!user_path.empty()) return ReadJsonFile(user_path);
+ParamSpec ComponentDataParam(std::string_view embedded_path, std::string_view what) {
+  return ParamSpec::String(
+      "data", "",
+      std::string(what) + " to use instead of the built-in data/" + std::string(embedded_path));
+}
+
+Result<ComponentData> LoadComponentData(std::string_view embedded_path,
+                                        const std::string& user_path) {
+  if (!user_path.empty()) {
+    auto json = ReadJsonFile(user_path);
+    if (!json) return tl::unexpected(json.error());
+    return ComponentData{std::move(*json), user_path};
+  }
   auto content = FindEmbeddedFile(embedded_path);
   if (!content)
     return Fail(ErrorCode::kNotFound, "no embedded data file '" + std::string(embedded_path) + "'");
-  return ParseJson(*content, "data/" + std::string(embedded_path));
+  const std::string source = "data/" + std::string(embedded_path);
+  auto json = ParseJson(*content, source);
+  if (!json) return tl::unexpected(json.error());
+  return ComponentData{std::move(*json), source};
 }
 
 }  // namespace savanna

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/json_io.h"
+#include "core/params.h"
 
 namespace savanna {
 
@@ -21,8 +22,21 @@ const std::vector<EmbeddedFile>& EmbeddedFiles();
 
 std::optional<std::string_view> FindEmbeddedFile(std::string_view path);
 
+// A component file as read, and the name its errors go by: the user's path, or
+// "data/<embedded path>" for an embedded file.
+struct ComponentData {
+  Json json;
+  std::string source;
+};
+
+// The "data" parameter of a game whose component data is the embedded file `embedded_path`
+// ("kariba/animals.json"): the path of a user's file of the same form, described as `what` ("a
+// deck file") "to use instead of the built-in data/<embedded_path>"; empty: the built-in one.
+ParamSpec ComponentDataParam(std::string_view embedded_path, std::string_view what);
+
 // Parses the data file `user_path` if not empty, else the embedded `embedded_path`. Errors name
 // the file.
-Result<Json> LoadComponentData(std::string_view embedded_path, const std::string& user_path);
+Result<ComponentData> LoadComponentData(std::string_view embedded_path,
+                                        const std::string& user_path);
 
 }  // namespace savanna

@@ -145,5 +145,24 @@ TEST(GameInfo, ToJsonDescribesTheGame) {
   EXPECT_EQ(json["params"]["cards"]["max"], 13);
 }
 
+TEST(MakeGameInfo, ThePlayerRangeIsThePlayersParameters) {
+  const GameInfo info =
+      MakeGameInfo("ranged", "Ranged",
+                   {ParamSpec::Int("players", 3, 2, 6, "n"), ParamSpec::Bool("b", false, "")},
+                   GameType::Dynamics::kSimultaneous);
+  EXPECT_EQ(info.name, "ranged");
+  EXPECT_EQ(info.title, "Ranged");
+  EXPECT_EQ(info.min_players, 2);
+  EXPECT_EQ(info.max_players, 6);
+  EXPECT_EQ(info.dynamics, GameType::Dynamics::kSimultaneous);
+  ASSERT_EQ(info.params.size(), 2u);
+  EXPECT_EQ(info.params[1].name, "b");
+}
+
+TEST(MakeGameInfoDeathTest, TheFirstParameterMustBeThePlayers) {
+  EXPECT_DEATH(MakeGameInfo("bad", "Bad", {ParamSpec::Bool("b", false, "")}), "players");
+  EXPECT_DEATH(MakeGameInfo("bad", "Bad", {}), "players");
+}
+
 }  // namespace
 }  // namespace savanna

@@ -368,15 +368,10 @@ Result<std::unique_ptr<State>> SealedBidsGame::StateFromJson(const Json& json) c
 }
 
 GameEntry SealedBidsEntry(SealedBidsFlaw flaw) {
-  GameInfo info;
-  info.name = kName;
-  info.title = "Sealed Bids";
-  info.min_players = 2;
-  info.max_players = kSealedBidsMaxPlayers;
-  info.params = {
-      ParamSpec::Int("players", 2, 2, kSealedBidsMaxPlayers, "number of players"),
-      ParamSpec::Int("cards", 5, 1, kSealedBidsMaxCards, "cards per hand and prizes (K)"),
-  };
+  const GameInfo info = MakeGameInfo(
+      kName, "Sealed Bids",
+      {ParamSpec::Int("players", 2, 2, kSealedBidsMaxPlayers, "number of players"),
+       ParamSpec::Int("cards", 5, 1, kSealedBidsMaxCards, "cards per hand and prizes (K)")});
   GameFactory create = [info, flaw](const Params& params) -> Result<std::shared_ptr<const Game>> {
     return std::make_shared<const SealedBidsGame>(info, params, flaw);
   };

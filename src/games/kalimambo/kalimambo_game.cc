@@ -12,32 +12,7 @@
 namespace savanna::kalimambo {
 namespace {
 
-constexpr const char* kEmbeddedData = "kalimambo/components.json";
-
-GameInfo Info() {
-  return {
-      .name = "kalimambo",
-      .title = "Kalimambo",
-      .min_players = 2,
-      .max_players = kMaxSeats,
-      .dynamics = GameType::Dynamics::kSimultaneous,
-      .params = {
-          ParamSpec::Int("players", 4, 2, kMaxSeats,
-                         "number of players; the rule text is for 3 to 7, 2 is an option"),
-          ParamSpec::Int("track", 32, kMinTrack, kMaxTrack,
-                         "spaces of the looping track (32 in one source, about 40 in another)"),
-          ParamSpec::String("rhino", "", "the rhino's start space, 0 to track-1; empty: random"),
-          ParamSpec::String(
-              "order", "",
-              "the explorers' start order from the rhino forward, seats joined by '-' "
-              "(e.g. 2-0-1); Kali starts in front of them; empty: random"),
-          ParamSpec::String("heaps", "",
-                            "the dung heaps' spaces joined by '-' (needs rhino); empty: random, at "
-                            "least 2 apart"),
-          ParamSpec::String("data", "",
-                            "a component file to use instead of the built-in "
-                            "data/kalimambo/components.json")}};
-}
+constexpr const char* kComponentFile = "kalimambo/components.json";
 
 // The "value" of the component entry `key`; errors name the file and the field.
 Result<const Json*> ValueOf(const Json& data, const std::string& key, const std::string& source) {
@@ -61,10 +36,11 @@ Result<int> IntValue(const Json& data, const std::string& key, int lo, int hi,
 // Reads the card values, heap count and distance and the dung penalty from
 // data/kalimambo/components.json, or from the user's file `path` when it is not empty.
 Result<void> LoadComponents(Config& config, const std::string& path) {
-  const std::string source = path.empty() ? std::string("data/") + kEmbeddedData : path;
-  auto data = LoadComponentData(kEmbeddedData, path);
-  if (!data) return tl::unexpected(data.error());
-  auto cards = ValueOf(*data, "cards", source);
+  auto loaded = LoadComponentData(kComponentFile, path);
+  if (!loaded) return tl::unexpected(loaded.error());
+  const Json& data = loaded->json;
+  const std::string& source = loaded->source;
+  auto cards = ValueOf(data, "cards", source);
   if (!cards) return tl::unexpected(cards.error());
   const Json& list = **cards;
   if (!list.is_array() || list.empty() || list.size() > size_t(kMaxCards))
@@ -84,11 +60,11 @@ Result<void> LoadComponents(Config& config, const std::string& path) {
     config.card_mask = uint16_t(config.card_mask | (1u << *v));
   }
   config.max_value = config.cards[config.num_cards - 1];
-  auto heaps = IntValue(*data, "dung_heaps", 0, kMaxHeaps, source);
+  auto heaps = IntValue(data, "dung_heaps", 0, kMaxHeaps, source);
   if (!heaps) return tl::unexpected(heaps.error());
-  auto distance = IntValue(*data, "heap_distance", 1, kMaxHeapDistance, source);
+  auto distance = IntValue(data, "heap_distance", 1, kMaxHeapDistance, source);
   if (!distance) return tl::unexpected(distance.error());
-  auto penalty = IntValue(*data, "dung_penalty", 0, 99, source);
+  auto penalty = IntValue(data, "dung_penalty", 0, 99, source);
   if (!penalty) return tl::unexpected(penalty.error());
   config.heaps = *heaps;
   config.heap_distance = *distance;
@@ -174,14 +150,10 @@ Result<void> ReadSetUp(Config& config, const Params& params) {
   return {};
 }
 
-Result<std::shared_ptr<const Game>> Create(const Params& params) {
-  Config config;
-  config.players = int(params.Int("players"));
+Result<void> Configure(const Params& params, Config& config) {
   config.track = int(params.Int("track"));
-  if (auto loaded = LoadComponents(config, params.String("data")); !loaded)
-    return tl::unexpected(loaded.error());
-  if (auto setup = ReadSetUp(config, params); !setup) return tl::unexpected(setup.error());
-  return std::make_shared<const KalimamboGame>(Info(), params, config, kPolicy);
+  if (auto loaded = LoadComponents(config, params.String("data")); !loaded) return loaded;
+  return ReadSetUp(config, params);
 }
 
 }  // namespace
@@ -194,10 +166,27 @@ int Config::MaxGameLength() const { return num_cards * players; }
 GameEntry Entry() {
   // The shortest track with the most players crowds the loop (the rhino blocks the group more
   // often); a given set-up exercises the set-up parameters.
-  return {.info = Info(),
-          .create = Create,
-          .extra_test_specs = {"kalimambo(players=7,track=20)",
-                               "kalimambo(players=3,rhino=30,order=2-0-1,heaps=3-7-11-15-19-23)"}};
+  return GameEntryOf<KalimamboGame>(
+      MakeGameInfo(
+          "kalimambo", "Kalimambo",
+          {ParamSpec::Int("players", 4, 2, kMaxSeats,
+                          "number of players; the rule text is for 3 to 7, 2 is an option"),
+           ParamSpec::Int("track", 32, kMinTrack, kMaxTrack,
+                          "spaces of the looping track (32 in one source, about 40 in another)"),
+           ParamSpec::String("rhino", "", "the rhino's start space, 0 to track-1; empty: random"),
+           ParamSpec::String(
+               "order", "",
+               "the explorers' start order from the rhino forward, seats joined by '-' "
+               "(e.g. 2-0-1); Kali starts in front of them; empty: random"),
+           ParamSpec::String(
+               "heaps", "",
+               "the dung heaps' spaces joined by '-' (needs rhino); empty: random, at "
+               "least 2 apart"),
+           ComponentDataParam(kComponentFile, "a component file")},
+          GameType::Dynamics::kSimultaneous),
+      Configure, kPolicy,
+      {"kalimambo(players=7,track=20)",
+       "kalimambo(players=3,rhino=30,order=2-0-1,heaps=3-7-11-15-19-23)"});
 }
 
 }  // namespace savanna::kalimambo

@@ -11,20 +11,7 @@
 namespace savanna::kap_kairo {
 namespace {
 
-constexpr const char* kEmbeddedData = "kap_kairo/landscapes.json";
-
-GameInfo Info() {
-  return {.name = "kap_kairo",
-          .title = "Vom Kap bis Kairo",
-          .min_players = kMinSeats,
-          .max_players = kMaxSeats,
-          .dynamics = GameType::Dynamics::kSimultaneous,
-          .params = {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats, "number of players"),
-                     ParamSpec::String(
-                         "data", "",
-                         "a component file (terrains and landscape cards) to use instead of the "
-                         "built-in data/kap_kairo/landscapes.json")}};
-}
+constexpr const char* kComponentFile = "kap_kairo/landscapes.json";
 
 Result<void> Bad(const std::string& context, const std::string& why) {
   return Fail(ErrorCode::kBadData, context + why);
@@ -90,16 +77,10 @@ Result<void> LoadCards(const Json& data, const std::string& source, Config& conf
   return {};
 }
 
-Result<std::shared_ptr<const Game>> Create(const Params& params) {
-  Config config;
-  config.players = int(params.Int("players"));
-  const std::string& path = params.String("data");
-  auto data = LoadComponentData(kEmbeddedData, path);
+Result<void> Configure(const Params& params, Config& config) {
+  auto data = LoadComponentData(kComponentFile, params.String("data"));
   if (!data) return tl::unexpected(data.error());
-  const std::string source = path.empty() ? std::string("data/") + kEmbeddedData : path;
-  if (auto loaded = LoadComponents(*data, source, config); !loaded)
-    return tl::unexpected(loaded.error());
-  return std::make_shared<const KapKairoGame>(Info(), params, std::move(config), kPolicy);
+  return LoadComponents(data->json, data->source, config);
 }
 
 }  // namespace
@@ -130,6 +111,14 @@ int Config::MaxGameLength() const {
   return purchases * (2 * p - 1) + (builds + purchases) * (n + 1);
 }
 
-GameEntry Entry() { return {.info = Info(), .create = Create}; }
+GameEntry Entry() {
+  return GameEntryOf<KapKairoGame>(
+      MakeGameInfo(
+          "kap_kairo", "Vom Kap bis Kairo",
+          {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats, "number of players"),
+           ComponentDataParam(kComponentFile, "a component file (terrains and landscape cards)")},
+          GameType::Dynamics::kSimultaneous),
+      Configure, kPolicy);
+}
 
 }  // namespace savanna::kap_kairo

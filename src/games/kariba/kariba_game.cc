@@ -8,36 +8,15 @@
 namespace savanna::kariba {
 namespace {
 
-GameInfo Info() {
-  return {
-      .name = "kariba",
-      .title = "Kariba",
-      .min_players = 2,
-      .max_players = kMaxSeats,
-      .params = {
-          ParamSpec::Int("players", 4, 2, kMaxSeats,
-                         "number of players; 5 and 6 need animals=9 (the 2010 original)"),
-          ParamSpec::Choice(
-              "animals", "8", {"8", "9"},
-              "8: the 64-card edition of the rule text; 9: the 72-card 2010 original"),
-          ParamSpec::Choice("chase", "closest", {"closest", "adjacent"},
-                            "closest: chase the closest weaker animal present; adjacent: only the "
-                            "next lower animal (reported for the 2010 original)"),
-          ParamSpec::Choice("variant", "standard", {"standard", "open"},
-                            "open: the experienced players' variant with three face-up cards"),
-          ParamSpec::Int("games", 1, 1, kMaxGames,
-                         "games in a match, scores summed (the rule text recommends 3)"),
-          ParamSpec::String(
-              "data", "", "a deck file to use instead of the built-in data/kariba/animals.json")}};
-}
+constexpr const char* kComponentFile = "kariba/animals.json";
 
 // Reads the deck composition and the animal names from data/kariba/animals.json, or from the
 // user's file `path` when it is not empty.
 Result<void> LoadDeck(Config& config, const std::string& path) {
-  const std::string source = path.empty() ? "data/kariba/animals.json" : path;
-  auto data = LoadComponentData("kariba/animals.json", path);
+  auto data = LoadComponentData(kComponentFile, path);
   if (!data) return tl::unexpected(data.error());
-  auto animals = WithContext(ArrayField(*data, "animals", kMaxAnimals), source + ": ");
+  const std::string& source = data->source;
+  auto animals = WithContext(ArrayField(data->json, "animals", kMaxAnimals), source + ": ");
   if (!animals) return tl::unexpected(animals.error());
   for (int i = 0; i < kMaxAnimals; ++i) {
     const Json& entry = (**animals)[i];
@@ -58,9 +37,7 @@ Result<void> LoadDeck(Config& config, const std::string& path) {
   return {};
 }
 
-Result<std::shared_ptr<const Game>> Create(const Params& params) {
-  Config config;
-  config.players = int(params.Int("players"));
+Result<void> Configure(const Params& params, Config& config) {
   config.animals = params.Choice("animals") == "9" ? 9 : 8;
   config.chase = params.Choice("chase") == "adjacent" ? ChaseRule::kAdjacent : ChaseRule::kClosest;
   config.open_display = params.Choice("variant") == "open";
@@ -69,9 +46,7 @@ Result<std::shared_ptr<const Game>> Create(const Params& params) {
     return Fail(ErrorCode::kInvalidArgument,
                 "kariba: players=" + std::to_string(config.players) +
                     " needs animals=9 (the 64-card edition is for 2 to 4 players)");
-  if (auto loaded = LoadDeck(config, params.String("data")); !loaded)
-    return tl::unexpected(loaded.error());
-  return std::make_shared<const KaribaGame>(Info(), params, std::move(config), kPolicy);
+  return LoadDeck(config, params.String("data"));
 }
 
 }  // namespace
@@ -83,10 +58,23 @@ int Config::MaxGameLength() const {
 }
 
 GameEntry Entry() {
-  return {
-      .info = Info(),
-      .create = Create,
-      .extra_test_specs = {"kariba(players=3,games=3)", "kariba(players=2,variant=open,games=2)"}};
+  return GameEntryOf<KaribaGame>(
+      MakeGameInfo(
+          "kariba", "Kariba",
+          {ParamSpec::Int("players", 4, 2, kMaxSeats,
+                          "number of players; 5 and 6 need animals=9 (the 2010 original)"),
+           ParamSpec::Choice(
+               "animals", "8", {"8", "9"},
+               "8: the 64-card edition of the rule text; 9: the 72-card 2010 original"),
+           ParamSpec::Choice("chase", "closest", {"closest", "adjacent"},
+                             "closest: chase the closest weaker animal present; adjacent: only the "
+                             "next lower animal (reported for the 2010 original)"),
+           ParamSpec::Choice("variant", "standard", {"standard", "open"},
+                             "open: the experienced players' variant with three face-up cards"),
+           ParamSpec::Int("games", 1, 1, kMaxGames,
+                          "games in a match, scores summed (the rule text recommends 3)"),
+           ComponentDataParam(kComponentFile, "a deck file")}),
+      Configure, kPolicy, {"kariba(players=3,games=3)", "kariba(players=2,variant=open,games=2)"});
 }
 
 }  // namespace savanna::kariba

@@ -16,7 +16,7 @@ constexpr PlayoutPreference KaribaPlayouts(int players) {
 }
 Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
 PlayerValues EvaluatePosition(const State& state);
-// The game's rollout policy (its Create hands it to GameBase).
+// The game's rollout policy (its registry entry hands it to GameBase).
 inline const FunctionPolicy<ChooseRollout, EvaluatePosition, KaribaPlayouts> kPolicy{};
 
 }  // namespace savanna::kariba

@@ -10,22 +10,7 @@
 namespace savanna::kilimanjaro {
 namespace {
 
-constexpr const char* kEmbeddedFile = "kilimanjaro/components.json";
-
-GameInfo Info() {
-  return {.name = "kilimanjaro",
-          .title = "Am Fuß des Kilimandscharo",
-          .min_players = 2,
-          .max_players = kMaxSeats,
-          .params = {ParamSpec::Int("players", 4, 2, kMaxSeats, "number of players"),
-                     ParamSpec::Choice(
-                         "variant", "standard", {"standard", "send_back"},
-                         "standard: a change-position counter swaps places with another "
-                         "expedition; send_back: it may send another expedition back to a village"),
-                     ParamSpec::String("data", "",
-                                       "a components file to use instead of the built-in "
-                                       "data/kilimanjaro/components.json")}};
-}
+constexpr const char* kComponentFile = "kilimanjaro/components.json";
 
 Result<void> LoadTransport(const Json& data, const std::string& src, Config& config) {
   auto list = WithContext(ArrayField(data, "transport"), src + ": ");
@@ -119,13 +104,14 @@ Result<void> LoadTrail(const Json& data, const std::string& src, Config& config)
 }
 
 Result<void> LoadComponents(Config& config, const std::string& path) {
-  const std::string src = path.empty() ? std::string("data/") + kEmbeddedFile : path;
-  auto data = LoadComponentData(kEmbeddedFile, path);
+  auto data = LoadComponentData(kComponentFile, path);
   if (!data) return tl::unexpected(data.error());
-  if (!data->is_object()) return Fail(ErrorCode::kBadData, src + ": expected a JSON object");
-  if (auto r = LoadTransport(*data, src, config); !r) return r;
-  if (auto r = LoadCounters(*data, src, config); !r) return r;
-  if (auto r = LoadTrail(*data, src, config); !r) return r;
+  const Json& json = data->json;
+  const std::string& src = data->source;
+  if (!json.is_object()) return Fail(ErrorCode::kBadData, src + ": expected a JSON object");
+  if (auto r = LoadTransport(json, src, config); !r) return r;
+  if (auto r = LoadCounters(json, src, config); !r) return r;
+  if (auto r = LoadTrail(json, src, config); !r) return r;
   if (config.total_cards < 2 * kPiles * config.players)
     return Fail(ErrorCode::kBadData, src + ": " + std::to_string(config.total_cards) +
                                          " cards cannot give " + std::to_string(config.players) +
@@ -133,13 +119,9 @@ Result<void> LoadComponents(Config& config, const std::string& path) {
   return {};
 }
 
-Result<std::shared_ptr<const Game>> Create(const Params& params) {
-  Config config;
-  config.players = int(params.Int("players"));
+Result<void> Configure(const Params& params, Config& config) {
   config.send_back = params.Choice("variant") == "send_back";
-  if (auto loaded = LoadComponents(config, params.String("data")); !loaded)
-    return tl::unexpected(loaded.error());
-  return std::make_shared<const KilimanjaroGame>(Info(), params, std::move(config), kPolicy);
+  return LoadComponents(config, params.String("data"));
 }
 
 }  // namespace
@@ -153,6 +135,16 @@ int Config::MaxGameLength() const {
   return total_counters + plays * (2 + banana);
 }
 
-GameEntry Entry() { return {.info = Info(), .create = Create}; }
+GameEntry Entry() {
+  return GameEntryOf<KilimanjaroGame>(
+      MakeGameInfo("kilimanjaro", "Am Fuß des Kilimandscharo",
+                   {ParamSpec::Int("players", 4, 2, kMaxSeats, "number of players"),
+                    ParamSpec::Choice(
+                        "variant", "standard", {"standard", "send_back"},
+                        "standard: a change-position counter swaps places with another "
+                        "expedition; send_back: it may send another expedition back to a village"),
+                    ComponentDataParam(kComponentFile, "a components file")}),
+      Configure, kPolicy);
+}
 
 }  // namespace savanna::kilimanjaro

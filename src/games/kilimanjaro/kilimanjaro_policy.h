@@ -14,7 +14,7 @@ namespace savanna::kilimanjaro {
 constexpr PlayoutPreference KilimanjaroPlayouts(int) { return {.cutoff = 16, .epsilon = 0.1}; }
 Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
 PlayerValues EvaluatePosition(const State& state);
-// The game's rollout policy (its Create hands it to GameBase).
+// The game's rollout policy (its registry entry hands it to GameBase).
 inline const FunctionPolicy<ChooseRollout, EvaluatePosition, KilimanjaroPlayouts> kPolicy{};
 
 }  // namespace savanna::kilimanjaro

@@ -355,7 +355,7 @@ Result<void> LoadComponents(Config& config, const std::string& user_path) {
     if (user.is_object() && user.contains(key)) return std::make_pair(user, user_path);
     auto data = LoadComponentData(std::string("kitara/") + file, "");
     if (!data) return tl::unexpected(data.error());
-    return std::make_pair(std::move(*data), std::string("data/kitara/") + file);
+    return std::make_pair(std::move(data->json), std::move(data->source));
   };
   auto maps = section("maps", "maps.json");
   if (!maps) return tl::unexpected(maps.error());

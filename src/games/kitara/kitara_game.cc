@@ -6,30 +6,9 @@
 namespace savanna::kitara {
 namespace {
 
-GameInfo Info() {
-  return {.name = "kitara",
-          .title = "Kitara",
-          .min_players = kMinSeats,
-          .max_players = kMaxSeats,
-          .params = {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
-                                    "number of players; each player count has its own map"),
-                     ParamSpec::Choice(
-                         "deck", "blue", {"blue", "red"},
-                         "kingdom deck: blue (for a first game) or red (with cards that need no "
-                         "food and cannot be discarded)"),
-                     ParamSpec::String(
-                         "data", "",
-                         "a component file whose sections (maps, start_card, decks, hero_tokens) "
-                         "replace the built-in data/kitara/*.json")}};
-}
-
-Result<std::shared_ptr<const Game>> Create(const Params& params) {
-  Config config;
-  config.players = int(params.Int("players"));
+Result<void> Configure(const Params& params, Config& config) {
   config.red_deck = params.Choice("deck") == "red";
-  if (auto loaded = LoadComponents(config, params.String("data")); !loaded)
-    return tl::unexpected(loaded.error());
-  return std::make_shared<const KitaraGame>(Info(), params, std::move(config), kPolicy);
+  return LoadComponents(config, params.String("data"));
 }
 
 }  // namespace
@@ -48,6 +27,20 @@ int Config::MaxGameLength() const {
   return players + turns * per_turn;
 }
 
-GameEntry Entry() { return {.info = Info(), .create = Create}; }
+GameEntry Entry() {
+  return GameEntryOf<KitaraGame>(
+      MakeGameInfo("kitara", "Kitara",
+                   {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
+                                   "number of players; each player count has its own map"),
+                    ParamSpec::Choice(
+                        "deck", "blue", {"blue", "red"},
+                        "kingdom deck: blue (for a first game) or red (with cards that need no "
+                        "food and cannot be discarded)"),
+                    ParamSpec::String(
+                        "data", "",
+                        "a component file whose sections (maps, start_card, decks, hero_tokens) "
+                        "replace the built-in data/kitara/*.json")}),
+      Configure, kPolicy);
+}
 
 }  // namespace savanna::kitara

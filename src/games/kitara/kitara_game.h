@@ -144,7 +144,7 @@ Result<void> LoadComponents(Config& config, const std::string& user_path);
 // evaluation counts the scores so far. No measured playout preference: FunctionPolicy's defaults.
 Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
 PlayerValues EvaluatePosition(const State& state);
-// The game's rollout policy (its Create hands it to GameBase).
+// The game's rollout policy (its registry entry hands it to GameBase).
 inline const FunctionPolicy<ChooseRollout, EvaluatePosition> kPolicy{};
 
 // The registry entry: info, parameters and factory.
