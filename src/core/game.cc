@@ -6,15 +6,13 @@
 namespace savanna {
 
 Json GameInfo::ToJson() const {
-  Json j;
-  j["name"] = name;
-  j["title"] = title;
-  j["min_players"] = min_players;
-  j["max_players"] = max_players;
-  Json p = Json::object();
-  for (const auto& spec : params) p[spec.name] = spec.ToJson();
-  j["params"] = std::move(p);
-  return j;
+  Json by_name = Json::object();
+  for (const auto& spec : params) by_name[spec.name] = spec.ToJson();
+  return {{"name", name},
+          {"title", title},
+          {"min_players", min_players},
+          {"max_players", max_players},
+          {"params", std::move(by_name)}};
 }
 
 GameInfo MakeGameInfo(std::string name, std::string title, std::vector<ParamSpec> params,

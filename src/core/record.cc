@@ -6,17 +6,11 @@
 namespace savanna {
 
 Json GameRecord::ToJson() const {
-  Json j;
-  j["format"] = kFormat;
-  j["game"] = game;
-  j["params"] = params;
-  j["seed"] = seed;
-  j["seats"] = seats;
   Json list = Json::array();
   for (const auto& a : actions) list.push_back({{"player", a.player}, {"action", a.action}});
-  j["actions"] = std::move(list);
-  j["result"] = result;
-  return j;
+  return {{"format", kFormat}, {"game", game},   {"params", params},
+          {"seed", seed},      {"seats", seats}, {"actions", std::move(list)},
+          {"result", result}};
 }
 
 Result<GameRecord> GameRecord::FromJson(const Json& json) {
