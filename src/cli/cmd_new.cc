@@ -15,8 +15,7 @@ struct NewOptions {
 int RunNew(const GameRegistry& games, const NewOptions& options) {
   auto game = games.Create(options.spec);
   if (!game) return PrintError(game.error());
-  auto seed =
-      options.seed.empty() ? Result<uint64_t>(ClockSeed()) : ParseSeed(options.seed, "--seed");
+  auto seed = ParseClockSeed(options.seed);
   if (!seed) return PrintError(seed.error());
   auto state = (*game)->NewInitialState(*seed);
   PrintJson(StateDocument(*state));
@@ -32,8 +31,7 @@ void AddNewCommand(CLI::App& app, Context& context) {
                                                   "included)",
                                                   RunNew);
   AddSpecArgument(*cmd, options->spec, "kariba(players=3,variant=open)");
-  cmd->add_option("--seed", options->seed, "Seed of every shuffle and draw (default: the clock)")
-      ->type_name("N");
+  AddClockSeedOption(*cmd, options->seed, "every shuffle and draw (default: the clock)");
 }
 
 }  // namespace savanna::cli

@@ -29,8 +29,7 @@ int RunPlay(const GameRegistry& games, const PlayOptions& options) {
         "python3 -m savanna play SPEC --seats ... (docs/python.md)");
   auto seats = WithContext(SplitSpecList(options.seats), "--seats: ");
   if (!seats) return PrintError(seats.error());
-  auto seed =
-      options.seed.empty() ? Result<uint64_t>(ClockSeed()) : ParseSeed(options.seed, "--seed");
+  auto seed = ParseClockSeed(options.seed);
   if (!seed) return PrintError(seed.error());
   auto played = PlayInTerminal(games, {.spec = options.spec,
                                        .seats = std::move(*seats),
@@ -51,8 +50,7 @@ void AddPlayCommand(CLI::App& app, Context& context) {
                   "One entry per seat: 'human' or an agent spec, e.g. human,random,random")
       ->type_name("LIST")
       ->required();
-  cmd->add_option("--seed", options->seed, "Seed of the deal (default: the clock, printed)")
-      ->type_name("N");
+  AddClockSeedOption(*cmd, options->seed, "the deal (default: the clock, printed)");
   cmd->add_option("--record", options->record_path,
                   "Save the game record (JSON) here after every move")
       ->type_name("FILE");

@@ -12,7 +12,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 
 #include "cli/commands.h"
 #include "cli/mpi_job.h"
@@ -27,12 +26,10 @@ namespace savanna::cli {
 namespace {
 
 struct ReportOptions {
+  ReportOptions() { run.games = "200"; }
+
   std::vector<std::string> specs;
-  std::string agents;
-  std::string games = "200";
-  std::string seed = "1";
-  std::string threads;
-  std::string bootstrap = "200";
+  SimulationOptions run;
   std::string out = "report";
   // Holm by default: a designer acts on each verdict (a rule changed for a seat called unfair),
   // the seats of one game are negatively dependent (their win rates add up to one), which Holm
@@ -71,11 +68,11 @@ std::string CommandLine(const ReportOptions& options, const std::vector<std::str
                                      : " --rungs '" + options.rungs + "'";
     if (!options.rating_games.empty()) command += " --rating-games " + options.rating_games;
   } else {
-    command += " --agents '" + options.agents + "'";
+    command += " --agents '" + options.run.agents + "'";
   }
   if (options.compare) command += " --compare";
-  command += " --games " + options.games + " --seed " + options.seed;
-  if (options.bootstrap != "200") command += " --bootstrap " + options.bootstrap;
+  command += " --games " + options.run.games + " --seed " + options.run.seed;
+  if (options.run.bootstrap != "200") command += " --bootstrap " + options.run.bootstrap;
   if (options.correction != "holm") command += " --correction " + options.correction;
   return command;
 }
@@ -195,11 +192,11 @@ Result<std::vector<Job>> PlanJobs(const GameRegistry& games, const ReportOptions
                                   std::vector<std::vector<std::string>>& rungs) {
   if (options.ladder && options.compare)
     return Fail(ErrorCode::kInvalidArgument, "--ladder and --compare: choose one");
-  if (options.ladder && !options.agents.empty())
+  if (options.ladder && !options.run.agents.empty())
     return Fail(ErrorCode::kInvalidArgument,
                 "--ladder plays its own rungs: give --rungs A,B,... or --ladder-up-to LEVEL "
                 "instead of --agents");
-  if (!options.ladder && options.agents.empty())
+  if (!options.ladder && options.run.agents.empty())
     return Fail(ErrorCode::kInvalidArgument, "--agents is required (or --ladder)");
   if (!options.ladder && (!options.rungs.empty() || !options.rating_games.empty()))
     return Fail(ErrorCode::kInvalidArgument, "--rungs and --rating-games go with --ladder");
@@ -214,7 +211,7 @@ Result<std::vector<Job>> PlanJobs(const GameRegistry& games, const ReportOptions
     if (auto game = games.Create(spec); !game) return tl::unexpected(game.error());
   std::vector<Job> jobs;
   if (!options.ladder) {
-    auto agents = WithContext(SplitSpecList(options.agents), "--agents: ");
+    auto agents = WithContext(SplitSpecList(options.run.agents), "--agents: ");
     if (!agents) return tl::unexpected(agents.error());
     base.agents = *agents;
     for (size_t k = 0; k < specs.size(); ++k) {
@@ -302,27 +299,15 @@ int RunReportRanks(const GameRegistry& games, const ReportOptions& options, bool
   const bool mpi = LaunchedByMpi();
   const bool root = !mpi || MpiRankFromEnvironment() == 0;
   auto fail = [root](const auto& error) { return root ? PrintError(error) : kExitBadInput; };
-  SimConfig base;
-  auto n = ParseInt(options.games, "--games", 1, int64_t(1) << 40);
-  auto seed = ParseSeed(options.seed, "--seed");
-  auto bootstrap = ParseInt(options.bootstrap, "--bootstrap", 0, 100000);
-  const int hardware = int(std::max(1u, std::thread::hardware_concurrency()));
-  auto threads = options.threads.empty() ? Result<int64_t>(hardware)
-                                         : ParseInt(options.threads, "--threads", 1, 256);
-  for (const auto* r : {&n, &bootstrap, &threads})
-    if (!*r) return fail(r->error());
-  if (!seed) return fail(seed.error());
+  auto base = ParseSimulationOptions(options.run);
+  if (!base) return fail(base.error());
   auto correction = ParseCorrection(options.correction);
   if (!correction) return fail(correction.error());
-  base.games = *n;
-  base.seed = *seed;
-  base.bootstrap = int(*bootstrap);
-  base.threads = int(*threads);
   auto specs = ExpandSpecs(games, options);
   if (!specs) return fail(specs.error());
   // Every option and configuration is checked before the first game is played.
   std::vector<std::vector<std::string>> rungs;  // per configuration, with --ladder
-  auto jobs = PlanJobs(games, options, *specs, base, rungs);
+  auto jobs = PlanJobs(games, options, *specs, *base, rungs);
   if (!jobs) return fail(jobs.error());
   std::error_code error;
   if (root) std::filesystem::create_directories(options.out, error);
@@ -379,13 +364,10 @@ void AddReportCommand(CLI::App& app, Context& context) {
   cmd->add_option("SPECS", options->specs, "Game specs (with --configs: game names)")
       ->type_name("SPEC...")
       ->required();
-  cmd->add_option("--agents", options->agents,
-                  "Agent specs, as for sim: one for every seat, or several (a tournament); "
-                  "required unless --ladder")
-      ->type_name("A,B,...");
-  cmd->add_option("--games", options->games,
-                  "Games per configuration, or per rung with --ladder (default 200)")
-      ->type_name("N");
+  AddSimulationOptions(*cmd, options->run,
+                       "Agent specs, as for sim: one for every seat, or several (a tournament); "
+                       "required unless --ladder",
+                       false, "Games per configuration, or per rung with --ladder (default 200)");
   cmd->add_flag("--configs", options->configs,
                 "Expand each game name to every player count and variant");
   cmd->add_flag("--ladder", options->ladder,
@@ -405,9 +387,6 @@ void AddReportCommand(CLI::App& app, Context& context) {
   cmd->add_flag("--compare", options->compare,
                 "Two configurations side by side: every figure's difference with its interval "
                 "and test, paired by deal where they share their deals");
-  AddRunOptions(*cmd, options->seed, options->threads);
-  cmd->add_option("--bootstrap", options->bootstrap, "Resamples for rating intervals (200)")
-      ->type_name("B");
   cmd->add_option("--correction", options->correction,
                   "How the verdicts allow for the many tests made at once: holm (the default: "
                   "no false verdict at all, with 95% confidence) or bh (Benjamini-Hochberg: at "

@@ -11,7 +11,6 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include "cli/commands.h"
 #include "cli/mpi_job.h"
@@ -26,12 +25,8 @@ namespace {
 
 struct SimOptions {
   std::string spec;
-  std::string agents;
-  std::string games;
-  std::string seed = "1";
-  std::string threads;  // empty: the hardware's concurrency
+  SimulationOptions run;
   std::string out;
-  std::string bootstrap = "200";
   std::string checkpoint;
   std::string checkpoint_every = "60";
   std::string resume;
@@ -56,25 +51,12 @@ Result<OutFormat> OutFormatOf(const std::string& path) {
 }
 
 Result<SimConfig> MakeConfig(const SimOptions& options) {
-  SimConfig config;
-  config.game_spec = options.spec;
-  auto agents = WithContext(SplitSpecList(options.agents), "--agents: ");
+  auto agents = WithContext(SplitSpecList(options.run.agents), "--agents: ");
   if (!agents) return tl::unexpected(agents.error());
-  config.agents = *agents;
-  auto games = ParseInt(options.games, "--games", 1, int64_t(1) << 40);
-  if (!games) return tl::unexpected(games.error());
-  config.games = *games;
-  auto seed = ParseSeed(options.seed, "--seed");
-  if (!seed) return tl::unexpected(seed.error());
-  config.seed = *seed;
-  const int hardware = int(std::max(1u, std::thread::hardware_concurrency()));
-  auto threads = options.threads.empty() ? Result<int64_t>(hardware)
-                                         : ParseInt(options.threads, "--threads", 1, 256);
-  if (!threads) return tl::unexpected(threads.error());
-  config.threads = int(*threads);
-  auto bootstrap = ParseInt(options.bootstrap, "--bootstrap", 0, 100000);
-  if (!bootstrap) return tl::unexpected(bootstrap.error());
-  config.bootstrap = int(*bootstrap);
+  auto config = ParseSimulationOptions(options.run);
+  if (!config) return config;
+  config->game_spec = options.spec;
+  config->agents = *agents;
   return config;
 }
 
@@ -194,26 +176,18 @@ void AddSimCommand(CLI::App& app, Context& context) {
       "and seat advantage with 95% intervals",
       RunSim);
   AddSpecArgument(*cmd, options->spec, "kariba(players=3)");
-  cmd->add_option("--agents", options->agents,
-                  "Agent specs: one for every seat, or several (a tournament: each sits in every "
-                  "seat equally often), e.g. 'ismcts(iters=500)',flat_mc,random")
-      ->type_name("A,B,...")
-      ->required();
-  cmd->add_option("--games", options->games,
-                  "Number of games, rounded up to whole deals (one deal is played in every "
-                  "seating)")
-      ->type_name("N")
-      ->required();
-  AddRunOptions(*cmd, options->seed, options->threads);
+  AddSimulationOptions(*cmd, options->run,
+                       "Agent specs: one for every seat, or several (a tournament: each sits in "
+                       "every seat equally often), e.g. 'ismcts(iters=500)',flat_mc,random",
+                       true,
+                       "Number of games, rounded up to whole deals (one deal is played in every "
+                       "seating)");
   cmd->add_option("--out", options->out,
                   "Write the results to FILE.json or FILE.csv (written as games finish); - "
                   "prints the JSON on stdout")
       ->type_name("FILE");
   cmd->add_flag("--json", options->json,
                 "Print the JSON document on stdout (the summary table goes to stderr)");
-  cmd->add_option("--bootstrap", options->bootstrap,
-                  "Resamples for the rating intervals (default 200; 0: none)")
-      ->type_name("B");
   cmd->add_option("--checkpoint", options->checkpoint,
                   "Save the statistics and progress to FILE now and then (removed when the run "
                   "completes), for --resume")
