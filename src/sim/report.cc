@@ -371,15 +371,16 @@ std::vector<std::pair<std::string, std::string>> Build(const std::string& comman
                                                        Correction correction,
                                                        const Comparison* comparison) {
   const std::vector<std::string> labels = ConfigLabels(results);
-  std::vector<std::pair<std::string, std::string>> files;
-  ReportDocument document;
-  document.title = "Balance report";
-  document.command = command;
-  document.preface =
-      "Every configuration plays the same agents; each deal (a game seed) is played in every "
-      "seating, so every agent meets the same cards from every seat. Intervals are 95%: Wilson "
-      "intervals for rates, bootstrap percentile intervals (whole deals resampled) for "
-      "ratings.";
+  report::ReportFiles files;
+  ReportDocument document{
+      .title = "Balance report",
+      .command = command,
+      .preface =
+          "Every configuration plays the same agents; each deal (a game seed) is played in "
+          "every seating, so every agent meets the same cards from every seat. Intervals "
+          "are 95%: Wilson intervals for rates, bootstrap percentile intervals (whole deals "
+          "resampled) for ratings.",
+      .sections = {}};
   std::vector<ReportSection> sections;
   sections.push_back(OverviewSection(results, labels));
   std::vector<svg::IntervalRow> seat_rows, ladder_rows, skill_rows;
@@ -414,16 +415,6 @@ std::vector<std::pair<std::string, std::string>> Build(const std::string& comman
   }
   files.emplace_back("length.svg", svg::Histograms("Game length", length_panels, "actions"));
   files.emplace_back("scores.svg", svg::Histograms("Scores by agent", score_panels, "score"));
-  Json all = Json::array();
-  for (const SimResult& r : results) all.push_back(SimResultToJson(r));
-  files.emplace_back("results.json", all.dump(2) + "\n");
-  ReportSection data{"data", "Data", "", {}, {}, false};
-  data.intro =
-      "`results.json`: one `savanna sim` JSON document per configuration, in the order above. ";
-  for (size_t i = 0; i < results.size(); ++i)
-    data.intro += (i ? ", " : "") + Code(GamesCsvName(int(i))) + " (" + labels[i] + ")";
-  data.intro += ": one row per game.";
-  sections.push_back(std::move(data));
   // The summaries open the document (the Markdown too), the rest follows in the order above.
   std::vector<report::SeatTest> seat_tests;
   report::AddSeatTests(results, labels, {}, seat_tests);
@@ -438,10 +429,14 @@ std::vector<std::pair<std::string, std::string>> Build(const std::string& comman
     files.emplace_back("comparison.json", ComparisonToJson(*comparison).dump(2) + "\n");
   }
   for (ReportSection& section : sections) document.sections.push_back(std::move(section));
-  const std::map<std::string, std::string> svgs(files.begin(), files.end());
-  files.insert(files.begin(), {"report.html", ReportHtml(document, svgs)});
-  files.insert(files.begin(), {"report.md", ReportMarkdown(document)});
-  return files;
+  Json all = Json::array();
+  for (const SimResult& r : results) all.push_back(SimResultToJson(r));
+  std::string data =
+      "`results.json`: one `savanna sim` JSON document per configuration, in the order above. ";
+  for (size_t i = 0; i < results.size(); ++i)
+    data += (i ? ", " : "") + Code(GamesCsvName(int(i))) + " (" + labels[i] + ")";
+  data += ": one row per game.";
+  return report::FinishReport(std::move(document), std::move(files), all, std::move(data));
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 // summary in words of where the verdicts change with skill.
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "core/check.h"
 #include "sim/ladder.h"
@@ -238,16 +237,18 @@ std::vector<std::pair<std::string, std::string>> BuildLadderReport(
   report::AdjustSeatTests(correction, seats);
   const std::vector<MetricTest> metric_tests = TestMetrics(ladders, correction);
 
-  std::vector<std::pair<std::string, std::string>> files;
-  ReportDocument document;
-  document.title = "Balance ladder report";
-  document.command = command;
-  document.preface =
-      "Every configuration is played at every rung of a ladder of agents, each rung against "
-      "itself (the same agent in every seat), on the same deals (game seeds) at every rung. The "
-      "rungs are rated by short matches between neighbours (Bradley-Terry on the Elo scale, the "
-      "weakest rung at 0; the sum of the neighbours' differences, intervals added in "
-      "quadrature). Intervals are 95%: Wilson for rates, Student t for means.";
+  report::ReportFiles files;
+  ReportDocument document{
+      .title = "Balance ladder report",
+      .command = command,
+      .preface =
+          "Every configuration is played at every rung of a ladder of agents, each rung "
+          "against itself (the same agent in every seat), on the same deals (game seeds) at "
+          "every rung. The rungs are rated by short matches between neighbours "
+          "(Bradley-Terry on the Elo scale, the weakest rung at 0; the sum of the "
+          "neighbours' differences, intervals added in quadrature). Intervals are 95%: "
+          "Wilson for rates, Student t for means.",
+      .sections = {}};
   ReportSection findings{"skill", "Summary: balance against skill", "", {}, {}, true};
   findings.intro =
       "Where the verdicts change with skill, rungs in order of rating. A seat is ahead or behind "
@@ -331,17 +332,11 @@ std::vector<std::pair<std::string, std::string>> BuildLadderReport(
   if (!matches.table.rows.empty()) document.sections.push_back(std::move(matches));
   Json all = Json::array();
   for (size_t l = 0; l < ladders.size(); ++l) all.push_back(LadderToJson(ladders[l], labels[l]));
-  files.emplace_back("results.json", all.dump(2) + "\n");
-  ReportSection data{"data", "Data", "", {}, {}, false};
-  data.intro =
+  return report::FinishReport(
+      std::move(document), std::move(files), all,
       "`results.json`: per configuration, every rung's agent, rating and `savanna sim` JSON, and "
       "the rating matches'. One row per game of configuration k at rung r: `" +
-      LadderCsvName(0, 0) + "` and so on (games_k_r.csv).";
-  document.sections.push_back(std::move(data));
-  const std::map<std::string, std::string> svgs(files.begin(), files.end());
-  files.insert(files.begin(), {"report.html", ReportHtml(document, svgs)});
-  files.insert(files.begin(), {"report.md", ReportMarkdown(document)});
-  return files;
+          LadderCsvName(0, 0) + "` and so on (games_k_r.csv).");
 }
 
 }  // namespace savanna

@@ -1,9 +1,10 @@
-// Number formats and the unfair-seats summary of the balance report.
+// Number formats, the unfair-seats summary and the closing pieces of the balance report.
 #include "sim/report_parts.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -161,6 +162,16 @@ ReportSection UnfairSection(const std::vector<SeatTest>& tests, Correction corre
     section.table.rows.push_back(std::move(row));
   }
   return section;
+}
+
+ReportFiles FinishReport(ReportDocument document, ReportFiles files, const Json& results,
+                         std::string data_intro) {
+  files.emplace_back("results.json", results.dump(2) + "\n");
+  document.sections.push_back({"data", "Data", std::move(data_intro), {}, {}, false});
+  const std::map<std::string, std::string> svgs(files.begin(), files.end());
+  files.insert(files.begin(), {"report.html", ReportHtml(document, svgs)});
+  files.insert(files.begin(), {"report.md", ReportMarkdown(document)});
+  return files;
 }
 
 }  // namespace savanna::report

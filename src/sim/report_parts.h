@@ -1,10 +1,13 @@
 // Pieces shared by the balance report's pages (report.cc, report_ladder.cc, report_compare.cc):
-// number formats and the summary of unfair seats under a multiple-testing correction.
+// number formats, the summary of unfair seats under a multiple-testing correction, and the
+// report's closing data section and rendered pages.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/json_io.h"
 #include "sim/comparison.h"
 #include "sim/report_document.h"
 #include "sim/significance.h"
@@ -50,6 +53,15 @@ ReportSection UnfairSection(const std::vector<SeatTest>& tests, Correction corre
 
 // A paragraph on the correction: which, over how many tests, and what it guarantees.
 std::string CorrectionSentence(Correction correction, size_t tests);
+
+// The files of a report: name and content.
+using ReportFiles = std::vector<std::pair<std::string, std::string>>;
+
+// How every report ends: `results` written to results.json, the "Data" section (`data_intro`:
+// what results.json and the CSVs hold) as the document's last, then report.md and report.html
+// rendered from the document (the SVG charts among `files`) in front of the other files.
+ReportFiles FinishReport(ReportDocument document, ReportFiles files, const Json& results,
+                         std::string data_intro);
 
 }  // namespace savanna::report
 
