@@ -129,11 +129,9 @@ void PlayOneGame(int players, uint64_t game_seed, Rng& choice, BareLoopRun& run)
 
 BareLoopRun BareKalimamboGames(int players, int64_t games, uint64_t seed) {
   SAVANNA_CHECK(players >= 2 && players <= kMaxPlayers);
-  BareLoopRun run;
-  Rng choice(seed);
-  for (; run.games < games; ++run.games)
-    PlayOneGame(players, DeriveSeed(seed, uint64_t(run.games)), choice, run);
-  return run;
+  return PlayBareGames(games, seed, [players](uint64_t game_seed, Rng& choice, BareLoopRun& run) {
+    PlayOneGame(players, game_seed, choice, run);
+  });
 }
 
 }  // namespace savanna::reference

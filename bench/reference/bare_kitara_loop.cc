@@ -433,11 +433,10 @@ class Game {
 BareLoopRun BareKitaraGames(int players, int64_t games, uint64_t seed) {
   SAVANNA_CHECK(players >= 2 && players <= kMaxPlayers);
   const Components& c = ComponentsFor(players);
-  BareLoopRun run;
-  Rng choice(seed);
-  for (; run.games < games; ++run.games)
-    Game(c, players, DeriveSeed(seed, uint64_t(run.games)), choice, run).Play();
-  return run;
+  return PlayBareGames(games, seed,
+                       [&c, players](uint64_t game_seed, Rng& choice, BareLoopRun& run) {
+                         Game(c, players, game_seed, choice, run).Play();
+                       });
 }
 
 }  // namespace savanna::reference

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/rng.h"
+
 namespace savanna::reference {
 
 // What a run of bare games came to: the same fields as PlayoutRun (src/sim/benchmark.h).
@@ -31,6 +33,18 @@ struct BareLoopRun {
 
 // Plays `games` games from `seed` (the run's seconds stay 0: TimeBareLoop times it).
 using BareLoop = BareLoopRun (*)(int players, int64_t games, uint64_t seed);
+
+// The driver of every bare loop, which makes it play the API's games: game i is dealt from
+// DeriveSeed(seed, i) and every move is chosen with one Rng(seed) over the whole run;
+// `play_one(game_seed, choice, run)` plays one game and adds its moves and scores to `run`.
+template <class PlayOne>
+BareLoopRun PlayBareGames(int64_t games, uint64_t seed, PlayOne&& play_one) {
+  BareLoopRun run;
+  Rng choice(seed);
+  for (; run.games < games; ++run.games)
+    play_one(DeriveSeed(seed, uint64_t(run.games)), choice, run);
+  return run;
+}
 
 BareLoopRun BareKaribaGames(int players, int64_t games, uint64_t seed);       // 2-4 players
 BareLoopRun BareKilimanjaroGames(int players, int64_t games, uint64_t seed);  // 2-4
