@@ -2,6 +2,8 @@
 // building (reveal, pass, build and pay, river bonus tracks) and the end. Decisions the text
 // leaves open are named after their rows in docs/rules/kap_kairo.md.
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <typeinfo>
 
 #include "core/check.h"
@@ -9,6 +11,13 @@
 
 namespace savanna::kap_kairo {
 namespace {
+
+// Every bid's action id, by pounds: what LegalActions copies from.
+constexpr std::array<Action, kMaxCapital + 1> kBidActions = [] {
+  std::array<Action, kMaxCapital + 1> ids{};
+  for (int pounds = 0; pounds <= kMaxCapital; ++pounds) ids[size_t(pounds)] = BidAction(pounds);
+  return ids;
+}();
 
 // The discard pile shuffled into a new pile ("EmptyPileIsRefilledFromTheDiscardPile"). False
 // when it is empty too.
@@ -294,14 +303,13 @@ void KapKairoState::LegalActions(Player player, ActionList& out) const {
   if (!OwesDecision(config(), d_, player)) return;
   switch (d_.phase) {
     case Phase::kBid: {
-      // Up to 181 bids, the largest list of the game: written without a check per action.
-      static_assert(kMaxCapital + 1 <= ActionList::kCapacity);
-      // The capital is read once: the stores could otherwise change it for all the compiler
-      // knows (it is a byte), and the loop would not be vectorized.
-      const int capital = d_.capital[player];
-      Action* next = out.Fill();
-      for (int pounds = 0; pounds <= capital; ++pounds) *next++ = BidAction(pounds);
-      out.End(next);
+      // Up to 181 bids, the largest list of the game: the first capital + 1 ids of the table of
+      // every bid, copied in one block (a copy moves wider blocks than a loop writing the ids).
+      static_assert(kBidActions.size() <= ActionList::kCapacity);
+      const size_t count = size_t(d_.capital[player]) + 1;
+      Action* first = out.Fill();
+      std::memcpy(first, kBidActions.data(), count * sizeof(Action));
+      out.End(first + count);
       return;
     }
     case Phase::kChoose:
