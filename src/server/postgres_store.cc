@@ -2,14 +2,12 @@
 // and a read connection of its own.
 #include "server/postgres_store.h"
 
-#include <condition_variable>
-#include <deque>
 #include <mutex>
-#include <thread>
 #include <utility>
 
 #include "core/json_io.h"
 #include "server/clock.h"
+#include "server/group_commit.h"
 #include "server/postgres_conn.h"
 #include "server/postgres_schema.h"
 #include "server/store_rows.h"
@@ -74,14 +72,7 @@ Result<void> PrepareAll(pg::Connection& conn, const auto& statements) {
 
 class PostgresStore final : public TableStore {
  public:
-  ~PostgresStore() override {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    wake_.notify_all();
-    if (writer_.joinable()) writer_.join();
-  }
+  ~PostgresStore() override { writer_.Stop(); }
 
   Result<void> Open(const std::string& url, const StoreOptions& options) {
     synchronous_commit_ = options.durability == Durability::kFull ? "on" : "off";
@@ -90,7 +81,7 @@ class PostgresStore final : public TableStore {
     if (auto ok = SetUpWriter(); !ok) return ok;
     if (auto ok = read_.Open(url); !ok) return ok;
     if (auto ok = PrepareAll(read_, kReads); !ok) return ok;
-    writer_ = std::thread([this] { WriterLoop(); });
+    writer_.Start([this](const std::vector<const Write*>& batch) { return RunBatch(batch); });
     return {};
   }
 
@@ -169,15 +160,11 @@ class PostgresStore final : public TableStore {
         [count](const std::vector<PgResult>& results) { *count = results.back().affected(); });
   }
 
-  void Flush() override {
-    std::unique_lock lock(mutex_);
-    idle_.wait(lock, [this] { return queue_.empty() && !writing_; });
-  }
+  void Flush() override { writer_.Flush(); }
 
  private:
   struct Write {
     std::vector<Step> steps;
-    Done done;
     std::function<void(const std::vector<PgResult>&)> on_results;  // its steps' results
   };
 
@@ -256,14 +243,10 @@ class PostgresStore final : public TableStore {
 
   void Enqueue(std::vector<Step> steps, Done done,
                std::function<void(const std::vector<PgResult>&)> on_results = {}) {
-    {
-      std::lock_guard lock(mutex_);
-      queue_.push_back({std::move(steps), std::move(done), std::move(on_results)});
-    }
-    wake_.notify_one();
+    writer_.Push({std::move(steps), std::move(on_results)}, std::move(done));
   }
 
-  // Runs `writes` in one pipeline (one transaction); true when it committed.
+  // Runs `writes` in one pipeline (one transaction), on the writer thread.
   Result<void> RunBatch(const std::vector<const Write*>& writes) {
     if (!write_.healthy())
       if (auto ok = write_.Reset(); !ok || !(ok = SetUpWriter())) return ok;
@@ -281,49 +264,11 @@ class PostgresStore final : public TableStore {
     return {};
   }
 
-  // Group commit: every write queued while the previous batch committed goes into the next.
-  void WriterLoop() {
-    while (true) {
-      std::vector<Write> batch;
-      {
-        std::unique_lock lock(mutex_);
-        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-        if (queue_.empty()) return;
-        batch.assign(std::make_move_iterator(queue_.begin()),
-                     std::make_move_iterator(queue_.end()));
-        queue_.clear();
-        writing_ = true;
-      }
-      std::vector<Result<void>> results(batch.size());
-      std::vector<const Write*> all;
-      for (const Write& w : batch) all.push_back(&w);
-      if (!RunBatch(all))
-        for (size_t i = 0; i < batch.size(); ++i)
-          if (auto ok = RunBatch({&batch[i]}); !ok)
-            results[i] =
-                Fail(ErrorCode::kIoError, "the database refused the write: " + ok.error().message);
-      for (size_t i = 0; i < batch.size(); ++i)
-        if (batch[i].done) batch[i].done(results[i]);
-      batch.clear();
-      {
-        std::lock_guard lock(mutex_);
-        writing_ = false;
-      }
-      idle_.notify_all();
-    }
-  }
-
   std::string synchronous_commit_;
   pg::Connection write_;  // the writer thread's (and Open's)
   pg::Connection read_;
   std::mutex read_mutex_;  // Load and LoadOpen, one at a time
-
-  std::mutex mutex_;  // guards the queue and the flags below
-  std::condition_variable wake_, idle_;
-  std::deque<Write> queue_;
-  bool writing_ = false;
-  bool stopping_ = false;
-  std::thread writer_;
+  GroupCommit<Write> writer_;
 };
 
 }  // namespace

@@ -6,15 +6,13 @@
 #include <sqlite3.h>
 
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <utility>
 
 #include "core/json_io.h"
 #include "server/clock.h"
+#include "server/group_commit.h"
 #include "server/sqlite_schema.h"
 #include "server/store_rows.h"
 
@@ -62,12 +60,7 @@ class Statement {
 class SqliteStore final : public TableStore {
  public:
   ~SqliteStore() override {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    wake_.notify_all();
-    if (writer_.joinable()) writer_.join();
+    writer_.Stop();
     // close_v2 waits for the prepared statements, finalized after this body, to close the file.
     sqlite3_close_v2(db_);
     sqlite3_close_v2(read_db_);
@@ -118,7 +111,7 @@ class SqliteStore final : public TableStore {
     sqlite3_busy_timeout(read_db_, 5000);
     if (auto ok = PrepareReads(db_, load_); !ok) return ok;
     if (auto ok = PrepareReads(read_db_, read_); !ok) return ok;
-    writer_ = std::thread([this] { WriterLoop(); });
+    writer_.Start([this](const std::vector<const Write*>& batch) { return Commit(batch); });
     return {};
   }
 
@@ -235,16 +228,10 @@ class SqliteStore final : public TableStore {
         });
   }
 
-  void Flush() override {
-    std::unique_lock lock(mutex_);
-    idle_.wait(lock, [this] { return queue_.empty() && !writing_; });
-  }
+  void Flush() override { writer_.Flush(); }
 
  private:
-  struct Write {
-    std::function<bool()> run;  // false: the statement failed
-    Done done;
-  };
+  using Write = std::function<bool()>;  // runs a write's statements; false: one failed
 
   // The statements that read one table (one set per connection).
   struct Reads {
@@ -352,63 +339,21 @@ class SqliteStore final : public TableStore {
     return upsert_seat_.Run();
   }
 
-  void Enqueue(std::function<bool()> run, Done done) {
-    {
-      std::lock_guard lock(mutex_);
-      queue_.push_back({std::move(run), std::move(done)});
-    }
-    wake_.notify_one();
-  }
+  void Enqueue(Write run, Done done) { writer_.Push(std::move(run), std::move(done)); }
 
-  // Runs `batch` in one transaction; true when it committed.
-  bool RunBatch(const std::vector<Write>& batch) {
-    if (!Exec(db_, "BEGIN IMMEDIATE")) return false;
-    for (const Write& w : batch)
-      if (!w.run()) {
-        Exec(db_, "ROLLBACK");
-        return false;
-      }
-    if (Exec(db_, "COMMIT")) return true;
-    Exec(db_, "ROLLBACK");
-    return false;
-  }
-
-  // Group commit: every write queued while the previous batch committed goes into the next.
-  // If a batch fails, its writes are retried one per transaction so that one bad write cannot
-  // fail the others.
-  void WriterLoop() {
-    while (true) {
-      std::vector<Write> batch;
-      {
-        std::unique_lock lock(mutex_);
-        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-        if (queue_.empty()) return;
-        batch.assign(std::make_move_iterator(queue_.begin()),
-                     std::make_move_iterator(queue_.end()));
-        queue_.clear();
-        writing_ = true;
-      }
-      std::vector<Result<void>> results(batch.size());
-      {
-        std::lock_guard db_lock(db_mutex_);
-        if (!RunBatch(batch)) {
-          for (size_t i = 0; i < batch.size(); ++i)
-            if (!RunBatch({batch[i]}))
-              results[i] =
-                  Fail(ErrorCode::kIoError,
-                       std::string("the database refused the write: ") + sqlite3_errmsg(db_));
-        }
-      }
-      for (size_t i = 0; i < batch.size(); ++i)
-        if (batch[i].done) batch[i].done(results[i]);
-      // The callbacks (and what they hold) go before Flush() can return.
-      batch.clear();
-      {
-        std::lock_guard lock(mutex_);
-        writing_ = false;
-      }
-      idle_.notify_all();
-    }
+  // Runs `batch` in one transaction (on the writer thread), LoadOpen waiting meanwhile.
+  Result<void> Commit(const std::vector<const Write*>& batch) {
+    std::lock_guard db_lock(db_mutex_);
+    auto refused = [this] {
+      std::string why = sqlite3_errmsg(db_);  // before the rollback resets it
+      Exec(db_, "ROLLBACK");
+      return Fail(ErrorCode::kIoError, std::move(why));
+    };
+    if (!Exec(db_, "BEGIN IMMEDIATE")) return Fail(ErrorCode::kIoError, sqlite3_errmsg(db_));
+    for (const Write* w : batch)
+      if (!(*w)()) return refused();
+    if (Exec(db_, "COMMIT")) return {};
+    return refused();
   }
 
   sqlite3* db_ = nullptr;
@@ -421,12 +366,7 @@ class SqliteStore final : public TableStore {
   std::mutex read_mutex_;  // Load calls, one at a time
   Reads read_;             // on read_db_
 
-  std::mutex mutex_;  // guards the queue and the flags below
-  std::condition_variable wake_, idle_;
-  std::deque<Write> queue_;
-  bool writing_ = false;
-  bool stopping_ = false;
-  std::thread writer_;
+  GroupCommit<Write> writer_;
 };
 
 }  // namespace
