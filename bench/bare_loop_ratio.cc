@@ -8,10 +8,14 @@
 // so that time spent descheduled on a shared machine does not count against either side.
 //
 //   savanna_bench_bare_loop [SPEC ...] [--seconds S] [--rounds R] [--json]
+//   savanna_bench_bare_loop SPEC --only api|bare --games N
 //
 // Without a SPEC: every game at each player count its bare loop plays. --json prints
 // [{"spec", "games", "moves", "api_moves_per_second", "bare_moves_per_second", "api_ratio",
-// "ratio_low", "ratio_high"}] on stdout (the table goes to stderr).
+// "ratio_low", "ratio_high"}] on stdout (the table goes to stderr). With --only, one side plays
+// N games of the one SPEC and prints {"spec", "side", "games", "moves", "action_digest"}, so
+// that each side can be timed as a whole process from outside (`/usr/bin/time`), the two
+// printing the same moves and digest.
 #include <fmt/core.h>
 #include <time.h>
 
@@ -37,6 +41,8 @@ struct Options {
   double seconds = 0.5;
   int rounds = 5;
   bool json = false;
+  std::string only;   // "api" or "bare": play one side only
+  int64_t games = 0;  // with --only
 };
 
 struct Target {
@@ -66,13 +72,22 @@ Options ParseOptions(int argc, char** argv) {
       if (options.rounds < 1) Fail("--rounds must be at least 1");
     } else if (arg == "--json") {
       options.json = true;
+    } else if (arg == "--only") {
+      options.only = value();
+      if (options.only != "api" && options.only != "bare") Fail("--only takes api or bare");
+    } else if (arg == "--games") {
+      options.games = std::atoll(value().c_str());
+      if (options.games < 1) Fail("--games must be at least 1");
     } else if (arg.rfind("--", 0) == 0) {
       Fail("unknown option " + arg +
-           " (usage: savanna_bench_bare_loop [SPEC ...] [--seconds S] [--rounds R] [--json])");
+           " (usage: savanna_bench_bare_loop [SPEC ...] [--seconds S] [--rounds R] [--json], or "
+           "SPEC --only api|bare --games N)");
     } else {
       options.specs.push_back(arg);
     }
   }
+  if (!options.only.empty() && (options.specs.size() != 1 || options.games < 1))
+    Fail("--only plays one SPEC and needs --games N");
   return options;
 }
 
@@ -173,8 +188,33 @@ Json Measure(const Target& target, const Options& options, std::ostream& table, 
               {"ratio_high", *high}};
 }
 
+// One side alone, for a timer outside the process.
+int RunOneSide(const Options& options) {
+  const Target target = TargetOf(options.specs[0]);
+  int64_t moves = 0;
+  uint64_t digest = 0;
+  if (options.only == "api") {
+    const PlayoutRun run = PlayRandomGames(*target.game, options.games, kSeed);
+    moves = run.moves;
+    digest = run.action_digest;
+  } else {
+    const reference::BareLoopRun run = target.loop(target.players, options.games, kSeed);
+    moves = run.moves;
+    digest = run.action_digest;
+  }
+  std::cout << Json{{"spec", target.game->Spec()},
+                    {"side", options.only},
+                    {"games", options.games},
+                    {"moves", moves},
+                    {"action_digest", digest}}
+                   .dump()
+            << "\n";
+  return 0;
+}
+
 int Run(int argc, char** argv) {
   const Options options = ParseOptions(argc, argv);
+  if (!options.only.empty()) return RunOneSide(options);
   std::vector<Target> targets;
   for (const std::string& spec : options.specs) targets.push_back(TargetOf(spec));
   if (options.specs.empty()) targets = DefaultTargets();
