@@ -31,6 +31,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -51,6 +52,11 @@ using Clock = std::chrono::steady_clock;
 struct Options {
   std::string host = "127.0.0.1";
   uint16_t port = 8765;
+  // Several nodes on one database (--ports A,B,C): bot i makes its table on node i mod n and
+  // plays it over a WebSocket to node (i / n) mod n, so a third of the tables (with 3 nodes) are
+  // played on their own node and the others through the relay, as behind a proxy that spreads
+  // connections evenly. Empty: `port` alone.
+  std::vector<uint16_t> ports;
   int tables = 1000;
   double seconds = 20;
   double warmup = 3;
@@ -66,20 +72,29 @@ std::string BotAddress(int index) {
   return "127.1." + std::to_string(index / 250) + "." + std::to_string(index % 250 + 1);
 }
 
-// A TCP stream to the server from `source`.
-void ConnectFrom(beast::tcp_stream& stream, const Options& o, const std::string& source) {
+// The node bot `index` makes its tables on, and the one it plays them on (Options::ports).
+uint16_t TablePort(const Options& o, int index) {
+  return o.ports.empty() ? o.port : o.ports[size_t(index) % o.ports.size()];
+}
+uint16_t PlayPort(const Options& o, int index) {
+  return o.ports.empty() ? o.port : o.ports[size_t(index) / o.ports.size() % o.ports.size()];
+}
+
+// A TCP stream to the server's `port` from `source`.
+void ConnectFrom(beast::tcp_stream& stream, const Options& o, uint16_t port,
+                 const std::string& source) {
   auto& socket = stream.socket();
   socket.open(tcp::v4());
   socket.bind(tcp::endpoint(asio::ip::make_address(source), 0));
-  stream.connect(tcp::endpoint(asio::ip::make_address(o.host), o.port));
+  stream.connect(tcp::endpoint(asio::ip::make_address(o.host), port));
 }
 
-// Creates a table over HTTP from `source` (blocking); returns its id or "" on failure.
-std::string CreateTable(const Options& o, const std::string& source) {
+// Creates a table over HTTP to `port` from `source` (blocking); returns its id or "" on failure.
+std::string CreateTable(const Options& o, uint16_t port, const std::string& source) {
   try {
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
-    ConnectFrom(stream, o, source);
+    ConnectFrom(stream, o, port, source);
     http::request<http::string_body> request(http::verb::post, "/api/tables", 11);
     request.set(http::field::host, o.host);
     request.body() = Json{{"game", o.game}, {"seats", o.seats}}.dump();
@@ -120,10 +135,10 @@ class TableMaker {
     cv_.notify_all();
     thread_.join();
   }
-  void Request(std::string source, std::function<void(std::string)> done) {
+  void Request(uint16_t port, std::string source, std::function<void(std::string)> done) {
     {
       std::lock_guard lock(mutex_);
-      queue_.emplace_back(std::move(source), std::move(done));
+      queue_.push_back({port, std::move(source), std::move(done)});
     }
     cv_.notify_one();
   }
@@ -131,7 +146,7 @@ class TableMaker {
  private:
   void Loop() {
     while (true) {
-      std::pair<std::string, std::function<void(std::string)>> request;
+      Job request;
       {
         std::unique_lock lock(mutex_);
         cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
@@ -139,13 +154,18 @@ class TableMaker {
         request = std::move(queue_.front());
         queue_.pop_front();
       }
-      request.second(CreateTable(options_, request.first));
+      request.done(CreateTable(options_, request.port, request.source));
     }
   }
+  struct Job {
+    uint16_t port;
+    std::string source;
+    std::function<void(std::string)> done;
+  };
   const Options& options_;
   std::mutex mutex_;
   std::condition_variable cv_;
-  std::deque<std::pair<std::string, std::function<void(std::string)>>> queue_;
+  std::deque<Job> queue_;
   bool stop_ = false;
   std::thread thread_;
 };
@@ -159,13 +179,16 @@ class Bot : public std::enable_shared_from_this<Bot> {
         stats_(stats),
         maker_(maker),
         rng_(uint64_t(index) + 1),
+        index_(index),
         address_(BotAddress(index)) {}
+
+  int index() const { return index_; }
 
   const std::string& address() const { return address_; }
 
   bool Connect() {
     try {
-      ConnectFrom(beast::get_lowest_layer(ws_), options_, address_);
+      ConnectFrom(beast::get_lowest_layer(ws_), options_, PlayPort(options_, index_), address_);
       ws_.handshake(options_.host, "/ws");
       return true;
     } catch (const std::exception& e) {
@@ -239,7 +262,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
       awaiting_reply_ = false;
       if (stats_.measuring) ++stats_.games;
       auto self = shared_from_this();
-      maker_.Request(address_, [self](std::string id) {
+      maker_.Request(TablePort(options_, index_), address_, [self](std::string id) {
         asio::post(self->ioc_, [self, id] {
           if (!id.empty()) self->Join(id);
         });
@@ -265,6 +288,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   Stats& stats_;
   TableMaker& maker_;
   savanna::Rng rng_;
+  int index_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   asio::steady_timer timer_{ioc_};
@@ -283,7 +307,8 @@ double Percentile(std::vector<double>& v, double p) {
 }
 
 int Usage() {
-  std::cerr << "usage: savanna_server_load [--host H] [--port P] [--tables N] [--seconds S] "
+  std::cerr << "usage: savanna_server_load [--host H] [--port P | --ports P,Q,...] [--tables N] "
+               "[--seconds S] "
                "[--warmup S] [--think MS] [--game SPEC] [--seats human,random,...] "
                "[--attack] [--attack-only-ai] [--attack-ai-tables N] [--attack-ai-agent NAME] "
                "[--attack-ai-seconds S] "
@@ -318,7 +343,13 @@ int main(int argc, char** argv) {
       o.host = value;
     else if (arg == "--port")
       o.port = uint16_t(std::stoi(value));
-    else if (arg == "--tables")
+    else if (arg == "--ports") {
+      std::stringstream list(value);
+      for (std::string port; std::getline(list, port, ',');)
+        o.ports.push_back(uint16_t(std::stoi(port)));
+      if (o.ports.empty()) return Usage();
+      o.port = o.ports[0];
+    } else if (arg == "--tables")
       o.tables = std::stoi(value);
     else if (arg == "--seconds")
       o.seconds = std::stod(value);
@@ -357,7 +388,7 @@ int main(int argc, char** argv) {
   const auto setup_start = Clock::now();
   for (int t = 0; t < o.tables; ++t) {
     auto bot = std::make_shared<Bot>(ioc, o, stats, maker, t);
-    const std::string id = CreateTable(o, bot->address());
+    const std::string id = CreateTable(o, TablePort(o, bot->index()), bot->address());
     if (id.empty() || !bot->Connect()) {
       std::cerr << "setup failed at table " << t << "\n";
       return 1;

@@ -3,25 +3,54 @@
 # fresh database on a free port, runs bench/savanna_server_load against it with the arguments
 # given (e.g. --tables 1000 --seconds 20 --attack), prints its report, and stops the server.
 # SERVER="path/to/savanna" runs another build of the server; SERVER_ARGS adds options to it.
+# DB=postgres runs the server on a scratch PostgreSQL (scripts/postgres_scratch.sh) instead of
+# SQLite, and NODES=3 (with DB=postgres) starts three servers on it, the bots spread over them
+# (bench/server_load.cc --ports).
 #   ./scripts/server_load.sh --tables 1000 --seconds 20              # honest load only
 #   ./scripts/server_load.sh --tables 1000 --seconds 20 --attack     # under the attack mix
+#   DB=postgres NODES=3 ./scripts/server_load.sh --tables 1000 --seconds 20
 set -euo pipefail
 cd "$(dirname "$0")/.."
 server=${SERVER:-build/release/savanna}
 load=build/release/bench/savanna_server_load
+db_kind=${DB:-sqlite}
+nodes=${NODES:-1}
 for program in "$server" "$load"; do
   [ -x "$program" ] || { echo "server_load: $program is not built (./scripts/build.sh)" >&2; exit 1; }
 done
+case $db_kind in
+  sqlite) [ "$nodes" -eq 1 ] || { echo "server_load: NODES needs DB=postgres" >&2; exit 2; } ;;
+  postgres) ;;
+  *) echo "server_load: DB is sqlite or postgres, not '$db_kind'" >&2; exit 2 ;;
+esac
 dir=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$dir"' EXIT
-# shellcheck disable=SC2086
-"$server" serve --port 0 --db "$dir/load.db" ${SERVER_ARGS:-} >"$dir/serve.log" 2>&1 &
-pid=$!
-for _ in $(seq 100); do
-  port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$dir/serve.log")
-  [ -n "$port" ] && break
-  sleep 0.1
+chmod 755 "$dir"  # the scratch PostgreSQL runs as another user and keeps its socket here
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  [ "$db_kind" = postgres ] && scripts/postgres_scratch.sh stop "$dir/pg" >/dev/null 2>&1
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+if [ "$db_kind" = postgres ]; then
+  db=$(scripts/postgres_scratch.sh start "$dir/pg" | tail -n 1)
+else
+  db=$dir/load.db
+fi
+ports=()
+for n in $(seq "$nodes"); do
+  # shellcheck disable=SC2086
+  "$server" serve --port 0 --db "$db" ${SERVER_ARGS:-} >"$dir/serve$n.log" 2>&1 &
+  pids+=($!)
+  port=
+  for _ in $(seq 100); do
+    port=$(sed -n 's/.*listening on http:\/\/[^:]*:\([0-9]*\).*/\1/p' "$dir/serve$n.log")
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { echo "server_load: server $n did not start:" >&2; cat "$dir/serve$n.log" >&2; exit 1; }
+  ports+=("$port")
 done
-[ -n "${port:-}" ] || { echo "server_load: the server did not start:" >&2; cat "$dir/serve.log" >&2; exit 1; }
-echo "server_load: $(uptime)"
-"$load" --port "$port" "$@"
+echo "server_load: $db_kind, $nodes node(s); $(uptime)"
+"$load" --ports "$(IFS=,; echo "${ports[*]}")" "$@"

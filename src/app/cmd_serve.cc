@@ -93,6 +93,9 @@ void AddServeCommand(CLI::App& app, Context& context) {
                   "full: every acknowledged action is on disk; normal: survives a crash of the "
                   "server but not of the machine (SQLite) or of the database server (PostgreSQL)")
       ->capture_default_str();
+  AddRanged(*cmd, "--lease-seconds", s.lease_seconds, 0.5, 600.0,
+            "With a PostgreSQL --db: a server (node) that has not renewed its lease for this long "
+            "is taken for dead, and the other nodes take its tables over");
   AddRanged(*cmd, "--threads", s.network_threads, 1, 64, "Threads for the network and the tables");
   AddRanged(*cmd, "--agent-threads", s.agent_threads, 1, 256, "Threads on which AI seats think");
   AddRanged(*cmd, "--ai-slice-ms", options->slice_ms, 1, 1000,

@@ -266,6 +266,7 @@ void AgentScheduler::Work() {
       --client->running;
       ++client->used;
       client->budget -= cpu_used;
+      client->unshared += cpu_used;
       client->turn = ++turns_;
       Owner& o = owners_[owner];
       o.running.reset();
@@ -284,6 +285,27 @@ void AgentScheduler::Work() {
     task.decision.reset();  // before the reply, which may hold the last reference to the table
     if (reply) reply(action);
   }
+}
+
+std::vector<std::pair<std::string, double>> AgentScheduler::TakeSpent() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::string, double>> spent;
+  for (auto& [key, client] : clients_) {
+    spent.emplace_back(key, client.unshared);
+    client.unshared = 0;
+  }
+  return spent;
+}
+
+void AgentScheduler::SetBudget(const std::string& client, double seconds) {
+  {
+    std::lock_guard lock(mutex_);
+    auto it = clients_.find(client);
+    if (it == clients_.end()) return;
+    it->second.budget = std::min(seconds, options_.client_burst_seconds);
+    it->second.refilled = std::chrono::steady_clock::now();
+  }
+  wake_.notify_all();
 }
 
 }  // namespace savanna::server

@@ -70,6 +70,13 @@ class AgentScheduler {
   // Decisions queued or running now (for tests and monitoring).
   size_t Pending() const;
 
+  // Several nodes share each client's budget (cluster.h): the thinking seconds each client with
+  // work or a budget in use here has spent since the last call (0 for those that spent none),
+  // and the budget the nodes' shared account says a client has left, which replaces this node's
+  // own count (refilled from there as usual).
+  std::vector<std::pair<std::string, double>> TakeSpent();
+  void SetBudget(const std::string& client, double seconds);
+
  private:
   using Nanos = std::chrono::nanoseconds;
   struct Task {
@@ -90,6 +97,7 @@ class AgentScheduler {
     double used = 0;                // slices it has had (the fair-share clock)
     uint64_t turn = 0;              // when it last came or was served: ties go to the earlier
     double budget = 0;              // thinking seconds left (may go below 0 by one slice)
+    double unshared = 0;            // seconds spent since TakeSpent last looked
     std::chrono::steady_clock::time_point refilled;
   };
   using Lock = std::unique_lock<std::mutex>;

@@ -33,6 +33,7 @@ RateLimiter::RateLimiter(double per_second, double burst, size_t max_clients)
     : per_second_(per_second), burst_(std::max(1.0, burst)), max_clients_(max_clients) {}
 
 double RateLimiter::Take(const std::string& client, Clock::time_point now) {
+  if (shared_) return shared_(client, per_second_, burst_);
   std::lock_guard lock(mutex_);
   auto it = buckets_.find(client);
   if (it == buckets_.end()) {

@@ -7,6 +7,7 @@
 #include <boost/asio/ip/address.hpp>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -34,6 +35,10 @@ class RateLimiter {
   // Takes a token for `client`: 0 when one was there, otherwise the seconds until one will be.
   double Take(const std::string& client, Clock::time_point now = Clock::now());
   size_t clients() const;
+  // Several nodes (cluster.h): Take asks `take(client, per_second, burst)`, a bucket that every
+  // node shares, instead of this node's own. Set before the server serves.
+  using SharedTake = std::function<double(const std::string&, double, double)>;
+  void Share(SharedTake take) { shared_ = std::move(take); }
 
  private:
   struct Bucket {
@@ -44,6 +49,7 @@ class RateLimiter {
 
   double per_second_, burst_;
   size_t max_clients_;
+  SharedTake shared_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Bucket> buckets_;
 };

@@ -109,7 +109,8 @@ void HttpApi::Handle(const HttpRequest& request, std::function<void(HttpResponse
 }
 
 void HttpApi::Route(const HttpRequest& request, std::function<void(HttpResponse)> reply) {
-  if (auto refused = Admit(request.client)) return reply(std::move(*refused));
+  if (!request.relayed)
+    if (auto refused = Admit(request.client)) return reply(std::move(*refused));
   const std::string path = request.target.substr(0, request.target.find('?'));
   if (path == "/api" || path.rfind("/api/", 0) == 0) return Api(request, path, std::move(reply));
   if (request.method != "GET") return reply(ErrorResponse(BadMethod("GET")));
@@ -134,6 +135,8 @@ void HttpApi::Api(const HttpRequest& request, const std::string& path,
     return reply(JsonResponse(200, Lobby::AgentsJson()));
   }
   if (path == "/api/tables") {
+    if (get && router_ != nullptr && !request.relayed)
+      return router_->ListAll(lobby_.List(), [reply](Json all) { reply(JsonResponse(200, all)); });
     if (get) return reply(JsonResponse(200, lobby_.List()));
     if (!post) return reply(ErrorResponse(BadMethod("GET or POST")));
     auto body = Body(request);
@@ -167,6 +170,9 @@ void HttpApi::TableRoute(const HttpRequest& request, const std::string& id,
     return reply(ErrorResponse(BadMethod(post             ? "POST"
                                          : action.empty() ? "GET or DELETE"
                                                           : "GET")));
+  if (router_ != nullptr && !request.relayed)
+    if (const std::string owner = router_->OwnerOf(id); !owner.empty())
+      return router_->ForwardHttp(owner, request, std::move(reply));
   if (del) {
     auto body = Body(request);
     if (!body) return reply(ErrorResponse(body.error()));

@@ -13,6 +13,7 @@
 
 #include "server/client_limits.h"
 #include "server/lobby.h"
+#include "server/router.h"
 #include "server/static_files.h"
 
 namespace savanna::server {
@@ -21,7 +22,8 @@ struct HttpRequest {
   std::string method;  // "GET", "POST", ...
   std::string target;  // "/api/tables?x=1"
   std::string body;
-  std::string client;  // who sent it, for the rate limits (client_limits.h ClientKey)
+  std::string client;    // who sent it, for the rate limits (client_limits.h ClientKey)
+  bool relayed = false;  // relayed by another node (router.h), which admitted it already
 };
 
 struct HttpResponse {
@@ -44,6 +46,9 @@ class HttpApi {
   // The refusal (429 with Retry-After) when `client` has sent too many requests; none when it
   // may send this one (which is counted).
   std::optional<HttpResponse> Admit(const std::string& client);
+  // Several nodes (router.h): requests about a table another node runs are relayed there, and
+  // the list of tables is every node's.
+  void SetRouter(Router* router) { router_ = router; }
 
  private:
   void Route(const HttpRequest& request, std::function<void(HttpResponse)> reply);
@@ -64,6 +69,7 @@ class HttpApi {
   Lobby& lobby_;
   StaticFiles files_;
   ClientRates* rates_;
+  Router* router_ = nullptr;
 };
 
 // JSON responses; an error body is {"type": "error", "code", "message"}.

@@ -96,8 +96,13 @@ void Lobby::Create(const Json& json, std::function<void(ApiResult<Json>)> reply,
   {
     std::lock_guard lock(mutex_);
     size_t unfinished = creating_;
-    for (const auto& [id, table] : tables_)
-      unfinished += table->Status() != TableStatus::kFinished ? 1 : 0;
+    const std::optional<size_t> everywhere =
+        unfinished_counter_ ? unfinished_counter_() : std::nullopt;
+    if (everywhere)
+      unfinished += *everywhere;
+    else
+      for (const auto& [id, table] : tables_)
+        unfinished += table->Status() != TableStatus::kFinished ? 1 : 0;
     if (unfinished >= options_.max_tables)
       return reply(ApiFail(503, "too_many_tables",
                            "the server holds its maximum of " +
@@ -175,11 +180,17 @@ Result<std::shared_ptr<Table>> Lobby::Revive(StoredTable t, bool& finished_now) 
   return std::make_shared<Table>(context_, std::move(t), std::move(*session), *options, open_step);
 }
 
-Result<size_t> Lobby::Resume() {
+Result<size_t> Lobby::Resume(const std::optional<std::vector<std::string>>& only) {
   const int64_t since =
       options_.dormant_after > 0 ? UnixNow() - int64_t(options_.dormant_after) : 0;
-  auto stored = context_.store->LoadOpen(since);
+  auto stored = only ? Result<std::vector<StoredTable>>() : context_.store->LoadOpen(since);
   if (!stored) return tl::unexpected(stored.error());
+  if (only)
+    for (const std::string& id : *only) {
+      auto table = context_.store->Load(id);
+      if (!table) return tl::unexpected(table.error());
+      if (*table && !(*table)->finished) stored->push_back(std::move(**table));
+    }
   size_t resumed = 0;
   for (StoredTable& t : *stored) {
     const std::string id = t.id;
@@ -298,6 +309,35 @@ Json Lobby::AgentsJson() {
     agents.push_back({{"name", info.name}, {"description", info.description}, {"params", params}});
   }
   return agents;
+}
+
+size_t Lobby::Adopt(const std::vector<std::string>& ids) {
+  size_t loaded = 0;
+  for (const std::string& id : ids) loaded += Find(id) != nullptr ? 1 : 0;
+  return loaded;
+}
+
+std::vector<std::string> Lobby::Ids() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> ids;
+  for (const auto& [id, table] : tables_) ids.push_back(id);
+  return ids;
+}
+
+void Lobby::Release(const std::vector<std::string>& ids) {
+  std::vector<std::shared_ptr<Table>> released;
+  {
+    std::lock_guard lock(mutex_);
+    for (const std::string& id : ids)
+      if (auto it = tables_.find(id); it != tables_.end()) {
+        released.push_back(it->second);
+        tables_.erase(it);
+      }
+  }
+  for (const auto& table : released) {
+    std::cerr << "savanna serve: table " << table->id() << " is run by another node now\n";
+    table->Close();
+  }
 }
 
 void Lobby::CloseAll() {

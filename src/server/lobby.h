@@ -46,7 +46,8 @@ class Lobby {
   // returns how many. A table whose record no longer replays (e.g. a game whose rules changed)
   // is skipped with a message on stderr; one whose game turns out to be over is marked finished
   // in the store and left there.
-  Result<size_t> Resume();
+  // With `only`, loads those tables alone (several nodes: the tables this node holds).
+  Result<size_t> Resume(const std::optional<std::vector<std::string>>& only = std::nullopt);
   // Starts the housekeeping timer (expiry, eviction, retention).
   void StartHousekeeping();
 
@@ -79,6 +80,20 @@ class Lobby {
   static Json AgentsJson();
   void CloseAll();
 
+  // ---- Several nodes (cluster.h) ----
+  // Loads and starts the tables this node has just taken over (their AI seats think again);
+  // returns how many it loaded.
+  size_t Adopt(const std::vector<std::string>& ids);
+  // The ids of the tables in memory.
+  std::vector<std::string> Ids() const;
+  // Closes and forgets tables this node no longer holds (their connections are told nothing:
+  // their clients' next request reaches the node that holds them now).
+  void Release(const std::vector<std::string>& ids);
+  // Counts the unfinished tables of every node for the max_tables limit (none: this lobby's).
+  void SetUnfinishedCounter(std::function<std::optional<size_t>()> count) {
+    unfinished_counter_ = std::move(count);
+  }
+
  private:
   ApiResult<std::shared_ptr<const Game>> CheckGame(const std::string& spec) const;
   // A table rebuilt from the store by replaying its record; `finished_now` is set when the
@@ -101,6 +116,7 @@ class Lobby {
   boost::asio::steady_timer sweep_timer_;
   std::optional<std::chrono::steady_clock::time_point> last_retention_;
   bool closing_ = false;
+  std::function<std::optional<size_t>()> unfinished_counter_;
 };
 
 }  // namespace savanna::server

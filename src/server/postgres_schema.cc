@@ -39,6 +39,66 @@ CREATE TABLE takebacks(
   seat INTEGER NOT NULL, from_idx BIGINT NOT NULL, removed TEXT NOT NULL);
 CREATE INDEX takebacks_by_table ON takebacks(table_id);
 )sql",
+    // 4: several servers (nodes) on one database (cluster.h). A node is one running
+    // server, alive while it renews `expires` (the database's clock). A lease says which node
+    // runs a table; it holds while that node is alive, and `epoch` counts the hand-overs. Every
+    // write of a table's change runs savanna_fence first: it fails unless the writer holds the
+    // lease and is alive, and locks the lease row until the write commits, so a node taking the
+    // table over waits for that commit and then reads it. Token buckets count what one client
+    // may do across the nodes (savanna_take); the mailbox holds node-to-node messages too large
+    // for a NOTIFY payload.
+    R"sql(
+CREATE TABLE nodes(
+  id TEXT PRIMARY KEY, address TEXT NOT NULL, started TIMESTAMPTZ NOT NULL DEFAULT now(),
+  expires TIMESTAMPTZ NOT NULL);
+CREATE TABLE leases(
+  table_id TEXT PRIMARY KEY REFERENCES tables(id), node TEXT NOT NULL, epoch BIGINT NOT NULL);
+CREATE INDEX leases_by_node ON leases(node);
+CREATE TABLE buckets(
+  kind TEXT NOT NULL, client TEXT NOT NULL, tokens DOUBLE PRECISION NOT NULL,
+  at TIMESTAMPTZ NOT NULL, PRIMARY KEY(kind, client));
+CREATE TABLE mailbox(id BIGSERIAL PRIMARY KEY, body TEXT NOT NULL);
+CREATE FUNCTION savanna_fence(t TEXT, me TEXT) RETURNS void LANGUAGE plpgsql AS $f$
+BEGIN
+  PERFORM 1 FROM leases l JOIN nodes n ON n.id = l.node
+    WHERE l.table_id = t AND l.node = me AND n.expires > clock_timestamp() FOR SHARE OF l;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'table % is not leased to node %', t, me USING ERRCODE = 'SV001';
+  END IF;
+END $f$;
+-- Refills bucket (k, c) at `rate` per second up to `burst`, then takes `amount` from it if it
+-- holds that much: returns 0 when taken, else the seconds until it would be.
+CREATE FUNCTION savanna_take(k TEXT, c TEXT, amount FLOAT8, rate FLOAT8, burst FLOAT8)
+RETURNS FLOAT8 LANGUAGE plpgsql AS $f$
+DECLARE left_now FLOAT8;
+BEGIN
+  INSERT INTO buckets VALUES(k, c, burst, clock_timestamp())
+  ON CONFLICT (kind, client) DO UPDATE SET
+    tokens = LEAST(burst, buckets.tokens +
+                   rate * EXTRACT(EPOCH FROM clock_timestamp() - buckets.at)),
+    at = clock_timestamp()
+  RETURNING tokens INTO left_now;
+  IF left_now >= amount THEN
+    UPDATE buckets SET tokens = left_now - amount WHERE kind = k AND client = c;
+    RETURN 0;
+  END IF;
+  RETURN CASE WHEN rate > 0 THEN (amount - left_now) / rate ELSE 1e9 END;
+END $f$;
+-- Refills bucket (k, c) the same way, then spends `amount` whatever it holds (it may go below
+-- zero: time already used); returns what is left.
+CREATE FUNCTION savanna_spend(k TEXT, c TEXT, amount FLOAT8, rate FLOAT8, burst FLOAT8)
+RETURNS FLOAT8 LANGUAGE plpgsql AS $f$
+DECLARE left_now FLOAT8;
+BEGIN
+  INSERT INTO buckets VALUES(k, c, burst - amount, clock_timestamp())
+  ON CONFLICT (kind, client) DO UPDATE SET
+    tokens = LEAST(burst, buckets.tokens +
+                   rate * EXTRACT(EPOCH FROM clock_timestamp() - buckets.at)) - amount,
+    at = clock_timestamp()
+  RETURNING tokens INTO left_now;
+  RETURN left_now;
+END $f$;
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion);
 
@@ -49,15 +109,25 @@ struct Column {
   const char* column;
 };
 constexpr Column kColumns[] = {
-    {1, "tables", "id"},         {1, "tables", "game"},         {1, "tables", "params"},
-    {1, "tables", "seed"},       {1, "tables", "options"},      {1, "tables", "created"},
-    {1, "seats", "table_id"},    {1, "seats", "seat"},          {1, "seats", "player"},
-    {1, "seats", "label"},       {1, "seats", "name"},          {1, "seats", "token_hash"},
-    {1, "actions", "table_id"},  {1, "actions", "idx"},         {1, "actions", "player"},
-    {1, "actions", "action"},    {2, "tables", "creator_hash"}, {2, "tables", "updated"},
-    {2, "tables", "finished"},   {3, "takebacks", "id"},        {3, "takebacks", "table_id"},
-    {3, "takebacks", "at"},      {3, "takebacks", "seat"},      {3, "takebacks", "from_idx"},
-    {3, "takebacks", "removed"},
+    {1, "tables", "id"},           {1, "tables", "game"},
+    {1, "tables", "params"},       {1, "tables", "seed"},
+    {1, "tables", "options"},      {1, "tables", "created"},
+    {1, "seats", "table_id"},      {1, "seats", "seat"},
+    {1, "seats", "player"},        {1, "seats", "label"},
+    {1, "seats", "name"},          {1, "seats", "token_hash"},
+    {1, "actions", "table_id"},    {1, "actions", "idx"},
+    {1, "actions", "player"},      {1, "actions", "action"},
+    {2, "tables", "creator_hash"}, {2, "tables", "updated"},
+    {2, "tables", "finished"},     {3, "takebacks", "id"},
+    {3, "takebacks", "table_id"},  {3, "takebacks", "at"},
+    {3, "takebacks", "seat"},      {3, "takebacks", "from_idx"},
+    {3, "takebacks", "removed"},   {4, "nodes", "id"},
+    {4, "nodes", "address"},       {4, "nodes", "started"},
+    {4, "nodes", "expires"},       {4, "leases", "table_id"},
+    {4, "leases", "node"},         {4, "leases", "epoch"},
+    {4, "buckets", "kind"},        {4, "buckets", "client"},
+    {4, "buckets", "tokens"},      {4, "buckets", "at"},
+    {4, "mailbox", "id"},          {4, "mailbox", "body"},
 };
 
 constexpr long kMigrationLock = 0x5a7a11a;  // the advisory lock migrations take turns on

@@ -9,8 +9,9 @@
 namespace savanna::server::pg {
 
 // The schema this program writes. Versions 1 to 3 hold what SQLite's versions 1 to 3 hold
-// (sqlite_schema.h), in PostgreSQL's types.
-inline constexpr int kSchemaVersion = 3;
+// (sqlite_schema.h), in PostgreSQL's types; version 4 adds what several servers sharing the
+// database need (cluster.h): nodes, leases, the limits' buckets, the relay's mailbox.
+inline constexpr int kSchemaVersion = 4;
 
 // The schema version of the database: 0 when it has none of Savanna's tables. Refuses, without
 // writing: a version newer than kSchemaVersion, a version row that is missing or unreadable,

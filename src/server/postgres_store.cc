@@ -38,6 +38,7 @@ constexpr std::pair<const char*, const char*> kWrites[] = {
     {"delete_takebacks", "DELETE FROM takebacks WHERE table_id = $1"},
     {"delete_actions", "DELETE FROM actions WHERE table_id = $1"},
     {"delete_seats", "DELETE FROM seats WHERE table_id = $1"},
+    {"delete_lease", "DELETE FROM leases WHERE table_id = $1"},
     {"delete_table", "DELETE FROM tables WHERE id = $1"},
     {"delete_old_takebacks",
      "DELETE FROM takebacks WHERE table_id IN (SELECT id FROM tables WHERE finished < $1)"},
@@ -45,7 +46,11 @@ constexpr std::pair<const char*, const char*> kWrites[] = {
      "DELETE FROM actions WHERE table_id IN (SELECT id FROM tables WHERE finished < $1)"},
     {"delete_old_seats",
      "DELETE FROM seats WHERE table_id IN (SELECT id FROM tables WHERE finished < $1)"},
+    {"delete_old_leases",
+     "DELETE FROM leases WHERE table_id IN (SELECT id FROM tables WHERE finished < $1)"},
     {"delete_old_tables", "DELETE FROM tables WHERE finished < $1"},
+    {"fence", "SELECT savanna_fence($1, $2)"},
+    {"insert_lease", "INSERT INTO leases(table_id, node, epoch) VALUES($1, $2, 1)"},
 };
 
 // The reader's statements.
@@ -76,6 +81,7 @@ class PostgresStore final : public TableStore {
 
   Result<void> Open(const std::string& url, const StoreOptions& options) {
     synchronous_commit_ = options.durability == Durability::kFull ? "on" : "off";
+    node_ = options.node;
     if (auto ok = write_.Open(url); !ok) return ok;
     if (auto ok = pg::Migrate(write_); !ok) return ok;
     if (auto ok = SetUpWriter(); !ok) return ok;
@@ -110,39 +116,43 @@ class PostgresStore final : public TableStore {
                                 {t.id, t.game, JsonText(t.params), std::to_string(t.seed),
                                  JsonText(t.options), Text(t.created), t.creator_hash}}};
     for (size_t i = 0; i < t.seats.size(); ++i) steps.push_back(SeatStep(t.id, int(i), t.seats[i]));
+    if (!node_.empty()) steps.push_back({"insert_lease", {t.id, node_}});
     Enqueue(std::move(steps), std::move(done));
   }
 
   void AppendAction(const std::string& table_id, int64_t index, const RecordedAction& action,
                     Done done) override {
-    Enqueue({{"insert_action", {table_id, Text(index), Text(action.player), action.action}},
-             TouchStep(table_id)},
+    Enqueue(Fenced(table_id,
+                   {{"insert_action", {table_id, Text(index), Text(action.player), action.action}},
+                    TouchStep(table_id)}),
             std::move(done));
   }
 
   void TakeBack(const std::string& table_id, const StoredTakeBack& takeback, Done done) override {
-    Enqueue({{"delete_actions_from", {table_id, Text(takeback.from)}},
-             {"insert_takeback",
-              {table_id, Text(takeback.at), Text(takeback.seat), Text(takeback.from),
-               RemovedActionsText(takeback.removed)}},
-             TouchStep(table_id)},
+    Enqueue(Fenced(table_id, {{"delete_actions_from", {table_id, Text(takeback.from)}},
+                              {"insert_takeback",
+                               {table_id, Text(takeback.at), Text(takeback.seat),
+                                Text(takeback.from), RemovedActionsText(takeback.removed)}},
+                              TouchStep(table_id)}),
             std::move(done));
   }
 
   void UpdateSeat(const std::string& table_id, int seat, const StoredSeat& stored,
                   Done done) override {
-    Enqueue({SeatStep(table_id, seat, stored), TouchStep(table_id)}, std::move(done));
+    Enqueue(Fenced(table_id, {SeatStep(table_id, seat, stored), TouchStep(table_id)}),
+            std::move(done));
   }
 
   void MarkFinished(const std::string& table_id, int64_t when, Done done) override {
-    Enqueue({{"finish", {table_id, Text(when)}}}, std::move(done));
+    Enqueue(Fenced(table_id, {{"finish", {table_id, Text(when)}}}), std::move(done));
   }
 
   void DeleteTable(const std::string& table_id, Done done) override {
     std::vector<Step> steps;
-    for (const char* name : {"delete_takebacks", "delete_actions", "delete_seats", "delete_table"})
+    for (const char* name :
+         {"delete_takebacks", "delete_actions", "delete_seats", "delete_lease", "delete_table"})
       steps.push_back({name, {table_id}});
-    Enqueue(std::move(steps), std::move(done));
+    Enqueue(Fenced(table_id, std::move(steps)), std::move(done));
   }
 
   void DeleteFinishedBefore(int64_t before, std::function<void(Result<int64_t>)> done) override {
@@ -170,6 +180,11 @@ class PostgresStore final : public TableStore {
 
   static Step SeatStep(const std::string& table_id, int seat, const StoredSeat& s) {
     return {"upsert_seat", {table_id, Text(seat), s.player, s.label, s.name, s.token_hash}};
+  }
+  // With several nodes, `steps` behind the fence of `table_id`'s lease (postgres_schema.cc).
+  std::vector<Step> Fenced(const std::string& table_id, std::vector<Step> steps) const {
+    if (!node_.empty()) steps.insert(steps.begin(), Step{"fence", {table_id, node_}});
+    return steps;
   }
   static Step TouchStep(const std::string& table_id) {
     return {"touch", {table_id, Text(UnixNow())}};
@@ -265,6 +280,7 @@ class PostgresStore final : public TableStore {
   }
 
   std::string synchronous_commit_;
+  std::string node_;
   pg::Connection write_;  // the writer thread's (and Open's)
   pg::Connection read_;
   std::mutex read_mutex_;  // Load and LoadOpen, one at a time

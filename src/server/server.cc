@@ -14,6 +14,9 @@
 
 #include "server/server_internal.h"
 #include "server/tokens.h"
+#ifdef SAVANNA_HAVE_POSTGRES
+#include "server/cluster.h"
+#endif
 
 namespace savanna::server {
 
@@ -33,6 +36,44 @@ size_t DefaultMaxConnections() {
   const size_t descriptors = size_t(limit.rlim_cur);
   const size_t reserve = std::min<size_t>(64, descriptors / 2);
   return std::max<size_t>(1, descriptors - reserve);
+}
+
+// Joins the cluster of the servers on this PostgreSQL database: registers node `node`, shares
+// the limits through the database, relays requests for other nodes' tables, and takes over the
+// tables of no live node; returns the tables this node holds now.
+Result<std::vector<std::string>> StartCluster([[maybe_unused]] Server::Impl& s,
+                                              [[maybe_unused]] const std::string& node) {
+#ifdef SAVANNA_HAVE_POSTGRES
+  ClusterOptions options;
+  options.url = s.options.db_path;
+  options.node = node;
+  options.address = s.options.host + ":" + std::to_string(s.acceptor->local_endpoint().port());
+  options.lease_seconds = s.options.lease_seconds;
+  options.ai_seconds_per_minute = s.options.ai_client_seconds_per_minute;
+  options.ai_burst_seconds = s.options.ai_client_burst_seconds;
+  auto cluster = Cluster::Open(options);
+  if (!cluster) return tl::unexpected(cluster.error());
+  Cluster* c = cluster->get();
+  s.rates.creates.Share([c](const std::string& client, double per_second, double burst) {
+    return c->Take("creates", client, per_second, burst);
+  });
+  s.rates.joins.Share([c](const std::string& client, double per_second, double burst) {
+    return c->Take("joins", client, per_second, burst);
+  });
+  s.lobby->SetUnfinishedCounter([c] { return c->UnfinishedTables(); });
+  s.api->SetRouter(c);
+  auto held = c->ClaimOrphans();
+  if (!held) return tl::unexpected(held.error());
+  c->Start({s.lobby.get(), s.api.get(), s.net.get_executor(),
+            WsLimits{s.options.max_message_bytes, s.options.messages_per_second,
+                     s.options.message_burst},
+            &s.rates.joins, &s.agents});
+  s.stop_router = [c] { c->Stop(); };
+  s.router = std::move(*cluster);
+  return held;
+#else
+  return Fail(ErrorCode::kInvalidArgument, "this savanna was built without PostgreSQL");
+#endif
 }
 
 }  // namespace
@@ -123,7 +164,10 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   auto impl = std::make_unique<Impl>(games, std::move(options));
   InitSecrets();
   Impl& s = *impl;
-  auto store = OpenStore(s.options.db_path, {s.options.durability});
+  // On PostgreSQL this server is one node of a cluster (cluster.h), with an id of its own.
+  const bool clustered = IsPostgresUrl(s.options.db_path);
+  const std::string node = clustered ? RandomHex(8) : "";
+  auto store = OpenStore(s.options.db_path, {s.options.durability, node});
   if (!store) return tl::unexpected(store.error());
   s.store = std::move(*store);
   TableContext context{s.store.get(), s.net.get_executor(), &s.agents, s.options.ai_limits,
@@ -150,7 +194,13 @@ Result<std::unique_ptr<Server>> Server::Start(const GameRegistry& games, ServerO
   if (ec)
     return Fail(ErrorCode::kIoError, "cannot listen on " + s.options.host + ":" +
                                          std::to_string(s.options.port) + ": " + ec.message());
-  auto resumed = s.lobby->Resume();
+  std::optional<std::vector<std::string>> mine;  // with a cluster: the tables this node holds
+  if (clustered) {
+    auto held = StartCluster(s, node);
+    if (!held) return tl::unexpected(held.error());
+    mine = std::move(*held);
+  }
+  auto resumed = s.lobby->Resume(mine);
   if (!resumed) return tl::unexpected(resumed.error());
   s.resumed = *resumed;
   s.lobby->StartHousekeeping();
@@ -180,6 +230,7 @@ void Server::Stop() {
   s.lobby->CloseAll();
   s.agents.Stop();
   s.store->Flush();
+  if (s.stop_router) s.stop_router();
   s.work.reset();
   s.net.stop();
   for (auto& t : s.threads) t.join();

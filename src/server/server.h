@@ -35,6 +35,9 @@ struct ServerOptions {
   double messages_per_second = 20;       // per connection, sustained ...
   double message_burst = 40;             // ... with bursts up to this many
   LobbyOptions lobby;
+  // With a PostgreSQL database (several nodes may share it; cluster.h): seconds after which a
+  // node that stopped renewing its lease is taken for dead and its tables are taken over.
+  double lease_seconds = 3;
 
   // What one client (an address; client_limits.h) may cost, and the connections in all.
   double requests_per_second = 20;  // HTTP requests and WebSocket upgrades, sustained ...

@@ -19,6 +19,7 @@
 #include "server/agent_scheduler.h"
 #include "server/client_limits.h"
 #include "server/http_api.h"
+#include "server/router.h"
 #include "server/server.h"
 
 namespace savanna::server {
@@ -40,6 +41,9 @@ struct Server::Impl {
   ConnectionLimiter connections;
   std::unique_ptr<Lobby> lobby;
   std::unique_ptr<HttpApi> api;
+  // Several nodes on PostgreSQL (cluster.h); null for a server alone.
+  std::unique_ptr<Router> router;
+  std::function<void()> stop_router;
   std::unique_ptr<tcp::acceptor> acceptor;
   std::vector<std::thread> threads;
   size_t resumed = 0;

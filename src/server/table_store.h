@@ -95,6 +95,10 @@ enum class Durability { kNormal, kFull };
 
 struct StoreOptions {
   Durability durability = Durability::kFull;
+  // PostgreSQL with several nodes (cluster.h): this node's id. A table made here is leased to it,
+  // and every change of a table is written only while this node holds its lease (else the write
+  // fails). "": no leases (one server alone).
+  std::string node;
 };
 
 // Whether `db` names a PostgreSQL server ("postgresql://..." or "postgres://...", libpq's

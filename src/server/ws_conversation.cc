@@ -2,6 +2,7 @@
 // the lobby or a table; replies and errors go back through the transport.
 #include "server/ws_conversation.h"
 
+#include <atomic>
 #include <type_traits>
 
 #include "core/json_io.h"
@@ -17,11 +18,17 @@ constexpr int kMaxRefusedInARow = 200;
 constexpr size_t kMaxTableIdSize = 64;
 constexpr size_t kMaxActionSize = 1000;
 
+uint64_t NextConnectionId() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
 }  // namespace
 
 WsConversation::WsConversation(Lobby& lobby, WsLimits limits, RateLimiter* joins,
                                std::string client)
     : lobby_(lobby),
+      connection_id_(NextConnectionId()),
       limits_(limits),
       joins_(joins),
       client_(std::move(client)),
@@ -82,9 +89,39 @@ std::function<void(ApiResult<T>)> WsConversation::Answer(const Json& id, Reply r
   };
 }
 
+void WsConversation::CloseSoon() {
+  Post([self = shared_from_this()] {
+    self->Guarded([&] {
+      if (self->closed_) return;
+      self->SendError(
+          {503, "node_gone", "the server that ran this table stopped; reconnect and rejoin"},
+          nullptr);
+      self->CloseAfterError();
+    });
+  });
+}
+
+bool WsConversation::Relayed(const Json& message, const std::string& text) {
+  if (router_ == nullptr) return false;
+  std::string owner = remote_;
+  if (const auto table = message.find("table");
+      table != message.end() && table->is_string() &&
+      table->get_ref<const std::string&>().size() <= kMaxTableIdSize)
+    owner = router_->OwnerOf(*table);
+  if (owner != remote_) {
+    if (!remote_.empty()) router_->Leave(remote_, connection_id_);
+    if (remote_.empty()) Unbind();
+    remote_ = owner;
+  }
+  if (remote_.empty()) return false;
+  router_->Forward(remote_, shared_from_this(), connection_id_, client_, text);
+  return true;
+}
+
 void WsConversation::Closed() {
   if (closed_) return;
   closed_ = true;
+  if (router_ && !remote_.empty()) router_->Leave(remote_, connection_id_);
   if (table_) table_->Detach(this);
   table_.reset();
 }
@@ -129,6 +166,7 @@ void WsConversation::HandleMessage(const std::string& text, bool is_text) {
                      nullptr);
   auto type = StringField(*message, "type", 32);
   if (!type) return SendError(type.error(), id);
+  if (Relayed(*message, text)) return;
   if (*type == "ping") return Ping(*message, id);
   if (*type == "join") return Join(*message, id);
   if (*type == "rejoin") return Rejoin(*message, id);

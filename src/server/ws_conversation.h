@@ -11,6 +11,7 @@
 
 #include "server/client_limits.h"
 #include "server/lobby.h"
+#include "server/router.h"
 
 namespace savanna::server {
 
@@ -35,8 +36,18 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   // The connection is gone (or going): leave the table followed.
   void Closed();
   bool closed() const { return closed_; }
-  // Whether the connection follows a table now (joined, rejoined or spectating).
-  bool following() const { return table_ != nullptr; }
+  // Whether the connection follows a table now (joined, rejoined or spectating), here or on
+  // another node.
+  bool following() const { return table_ != nullptr || !remote_.empty(); }
+
+  // Several nodes (router.h): a message that names a table another node runs, and the messages
+  // after it until one names a table of this node, are relayed to that node's conversation for
+  // this connection; its replies come back through Send.
+  void SetRouter(Router* router) { router_ = router; }
+  uint64_t connection_id() const { return connection_id_; }
+  // Closes the connection from another thread (the node that held its table went away): the
+  // client reconnects and rejoins.
+  void CloseSoon();
 
  protected:
   // ---- The transport ----
@@ -77,7 +88,13 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   void Hint(const Json& message, const Json& id);
   void TakeBack(const Json& message, const Json& id);
 
+  // Relays `text` when it is for another node (router.h); true when it was relayed.
+  bool Relayed(const Json& message, const std::string& text);
+
   Lobby& lobby_;
+  Router* router_ = nullptr;
+  std::string remote_;  // the node that holds this connection's conversation now ("" here)
+  const uint64_t connection_id_;
   const WsLimits limits_;
   RateLimiter* joins_;
   const std::string client_;

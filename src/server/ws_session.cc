@@ -36,7 +36,9 @@ class WsSession final : public WsConversation {
         ws_(std::move(socket)),
         server_(server),
         slot_(std::move(slot)),
-        idle_timer_(ws_.get_executor()) {}
+        idle_timer_(ws_.get_executor()) {
+    if (server.router) SetRouter(server.router.get());
+  }
 
   void Start(http::request<http::string_body> request) {
     websocket::stream_base::timeout timeout;

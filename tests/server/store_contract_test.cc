@@ -78,7 +78,7 @@ std::string ReadBytes(const std::string& path) {
 class SqliteBackend final : public Backend {
  public:
   Result<std::unique_ptr<TableStore>> Open(Durability durability) override {
-    return OpenStore(path_, {durability});
+    return OpenStore(path_, {durability, ""});
   }
   int current_version() const override { return kSchemaVersion; }
   int Version() override {
@@ -144,7 +144,7 @@ class SqliteBackend final : public Backend {
 class PostgresBackend final : public Backend {
  public:
   Result<std::unique_ptr<TableStore>> Open(Durability durability) override {
-    return OpenStore(db_.url(), {durability});
+    return OpenStore(db_.url(), {durability, ""});
   }
   int current_version() const override { return pg::kSchemaVersion; }
   int Version() override {
@@ -164,7 +164,8 @@ class PostgresBackend final : public Backend {
         db_.url(),
         "SELECT table_name, column_name, data_type FROM information_schema.columns "
         "WHERE table_schema = 'public' ORDER BY 1, 2");
-    for (const char* table : {"savanna_schema", "tables", "seats", "actions", "takebacks"})
+    for (const char* table :
+         {"savanna_schema", "tables", "seats", "actions", "takebacks", "nodes", "leases"})
       all +=
           std::string("\n") + table + ":\n" +
           testing::PostgresQuery(db_.url(), std::string("SELECT * FROM ") + table + " ORDER BY 1");
@@ -578,7 +579,7 @@ TEST(PostgresStoreTest, FullDurabilityFlushesTheLogBeforeEachAcknowledgement) {
   const int64_t before = WalSyncs(db.url());
   ASSERT_GE(before, 0);
   {
-    auto store = OpenStore(db.url(), {Durability::kFull});
+    auto store = OpenStore(db.url(), {Durability::kFull, ""});
     ASSERT_TRUE(store) << store.error().message;
     ASSERT_TRUE(Wait([&](auto done) { (*store)->CreateTable(SampleTable("t"), done); }));
     for (int i = 0; i < kWrites; ++i)
