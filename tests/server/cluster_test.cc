@@ -209,6 +209,16 @@ bool Reconnect(PlayedTable& g, Nodes& nodes, SteadyClock::time_point deadline) {
   return false;
 }
 
+// Plays a random legal action of `g`'s state; true, with the action recorded, when acknowledged.
+bool ActOnce(PlayedTable& g, Rng& rng) {
+  const std::vector<std::string> legal = g.state["legal"];
+  const std::string action = legal[rng.Below(uint32_t(legal.size()))];
+  const Json ack = g.client->Request({{"type", "act"}, {"action", action}}, "ack");
+  if (ack["type"] != "ack") return false;
+  g.acked.emplace_back(ack["index"].get<int64_t>(), action);
+  return true;
+}
+
 // The failover run: `kills` times, a node is killed with SIGKILL in the middle of the games and
 // a new one started in its place; every client whose connection dropped reconnects to another
 // node. Afterwards every acknowledged move must be in the database.
@@ -238,14 +248,9 @@ void RunFailover(int kills, int games_count, int moves_between_kills) {
   auto play_round = [&] {
     for (PlayedTable& g : games) {
       if (g.finished || !g.state.contains("legal")) continue;
-      const std::vector<std::string> legal = g.state["legal"];
-      const std::string action = legal[rng.Below(uint32_t(legal.size()))];
-      const Json ack = g.client->Request({{"type", "act"}, {"action", action}}, "ack");
-      if (ack["type"] == "ack") {
-        g.acked.emplace_back(ack["index"].get<int64_t>(), action);
-        ++moves;
-      }
-      g.state = ack["type"] == "ack" ? AwaitTurn(*g.client, std::chrono::seconds(6)) : Json();
+      const bool acked = ActOnce(g, rng);
+      moves += acked;
+      g.state = acked ? AwaitTurn(*g.client, std::chrono::seconds(6)) : Json();
       if (g.state["status"] == "finished") g.finished = true;
     }
   };
@@ -273,11 +278,7 @@ void RunFailover(int kills, int games_count, int moves_between_kills) {
           ASSERT_TRUE(Reconnect(g, nodes, killed + std::chrono::seconds(30))) << g.id;
         }
         if (!g.state.contains("legal")) break;
-        const std::vector<std::string> legal = g.state["legal"];
-        const std::string action = legal[rng.Below(uint32_t(legal.size()))];
-        const Json ack = g.client->Request({{"type", "act"}, {"action", action}}, "ack");
-        if (ack["type"] == "ack") {
-          g.acked.emplace_back(ack["index"].get<int64_t>(), action);
+        if (ActOnce(g, rng)) {
           ++moves;
           g.state = AwaitTurn(*g.client, std::chrono::seconds(6));
           if (g.state.is_null()) continue;  // the AI's answer did not come: the table moved
