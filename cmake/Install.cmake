@@ -1,4 +1,4 @@
-# `cmake --install`: the engine's libraries (core, games, agents, sim, rl, session), their headers
+# `cmake --install`: the engine's libraries (core, games, nn, agents, sim, rl, session), their headers
 # under include/savanna (included as "core/state.h", as inside the tree), exported CMake targets
 # with SavannaConfig.cmake for find_package(Savanna), and savanna.pc for pkg-config. With the
 # Python module built, the package savanna goes to SAVANNA_PYTHON_INSTALL_DIR. docs/python.md
@@ -8,8 +8,8 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 # In dependency order; each exported as Savanna::<name without savanna_>.
-set(SAVANNA_INSTALLED_LIBRARIES savanna_core savanna_games savanna_agents savanna_rl savanna_sim
-                                savanna_session)
+set(SAVANNA_INSTALLED_LIBRARIES savanna_core savanna_games savanna_nn savanna_agents savanna_rl
+                                savanna_sim savanna_session)
 foreach(lib IN LISTS SAVANNA_INSTALLED_LIBRARIES)
   string(REPLACE "savanna_" "" export_name ${lib})
   set_target_properties(${lib} PROPERTIES EXPORT_NAME ${export_name})
@@ -24,7 +24,7 @@ install(TARGETS ${SAVANNA_INSTALLED_LIBRARIES} savanna_engine savanna_warnings
         EXPORT SavannaTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Savanna_Development
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT Savanna_Development)
-foreach(dir core games agents rl sim session)
+foreach(dir core games nn agents rl sim session)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/${dir}
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/savanna COMPONENT Savanna_Development
           FILES_MATCHING PATTERN "*.h")
@@ -44,7 +44,8 @@ install(FILES ${PROJECT_BINARY_DIR}/SavannaConfig.cmake
 
 # pkg-config: static libraries, so Libs lists them all in link order.
 set(SAVANNA_PC_LIBS "")
-foreach(lib savanna_session savanna_sim savanna_rl savanna_agents savanna_games savanna_core)
+foreach(lib savanna_session savanna_sim savanna_rl savanna_agents savanna_nn savanna_games
+            savanna_core)
   string(APPEND SAVANNA_PC_LIBS " -l${lib}")
 endforeach()
 # The prefix as seen from the .pc file (../.. below lib/pkgconfig), for a relocatable file.

@@ -9,8 +9,10 @@ layer that the file's layer may see:
 
   core                 core
   games                core, games; a game's folder (src/games/<game>/) includes no other game
-  agents, rl           core and itself: agents and the batched environments never name a game
-  sim                  core, agents, sim
+  nn                   core, nn: the nets (file format, input, evaluation) name no game
+  agents               core, nn, agents: agents never name a game
+  rl                   core, rl: the batched environments never name a game
+  sim                  core, nn, agents, sim
   session              core, agents, session
   cli, server, python  the front ends: every layer above (core to session) and their own
                        folder, never another front end's headers
@@ -29,14 +31,15 @@ import os
 import re
 import sys
 
-ENGINE = ["core", "games", "agents", "rl", "sim", "session"]
+ENGINE = ["core", "games", "nn", "agents", "rl", "sim", "session"]
 FRONT_ENDS = ["cli", "server", "python"]
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},
-    "agents": {"core", "agents"},
+    "nn": {"core", "nn"},
+    "agents": {"core", "nn", "agents"},
     "rl": {"core", "rl"},
-    "sim": {"core", "agents", "sim"},
+    "sim": {"core", "nn", "agents", "sim"},
     "session": {"core", "agents", "session"},
     "app": set(ENGINE) | {"cli", "server", "app"},
 }

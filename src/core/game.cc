@@ -34,6 +34,11 @@ Game::Game(GameInfo info, Params params)
       params_(std::move(params)),
       num_players_(int(params_.Int("players"))) {}
 
+Result<std::shared_ptr<const Game>> Game::WithPlayers(int players) const {
+  return Fail(ErrorCode::kInvalidArgument,
+              name() + ": cannot make the configuration with players=" + std::to_string(players));
+}
+
 int Game::ObservationSize() const {
   int size = 1;
   for (int d : ObservationShape()) size *= d;

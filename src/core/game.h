@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/observation.h"
@@ -24,6 +25,14 @@ struct GameInfo {
   // GameBase (core/game_skeleton.h). Not listed by ToJson (the `games --json` contract).
   GameType::Dynamics dynamics = GameType::Dynamics::kSequential;
   std::vector<ParamSpec> params;  // always includes "players"
+  // The version of the observation tensor's layout (State::ObservationTensor), the same for every
+  // configuration: raised whenever the tensor of any configuration changes, so that a net trained
+  // on the old layout is refused (docs/nets.md; the conformance suite pins each configuration's
+  // tensors beside it).
+  int observation_layout = 1;
+  // The bytes of the net the game ships (data/<game>/net.bin, embedded), or empty when it ships
+  // none. Read by the nets layer (src/nn/), never by the game.
+  std::string_view net = {};
 
   // {"name", "title", "min_players", "max_players", "params": {name: spec}}.
   Json ToJson() const;
@@ -55,9 +64,20 @@ class Game {
   // How this configuration unfolds: sequential or simultaneous, chance, information, utility.
   virtual GameType Type() const = 0;
   // The shape (row-major) of every observation tensor State::ObservationTensor writes; fixed
-  // for a configuration. ObservationSize() is the product of its dimensions.
+  // for a configuration. ObservationSize() is the product of its dimensions (the default computes
+  // it from the shape, which allocates; a game overrides it where a net evaluation asks for it).
   virtual std::vector<int> ObservationShape() const = 0;
-  int ObservationSize() const;
+  virtual int ObservationSize() const;
+  // GameInfo::observation_layout: what a net file records as its "layout" (docs/nets.md).
+  int ObservationLayoutVersion() const { return info_.observation_layout; }
+  // GameInfo::net: the shipped net file's bytes, or empty.
+  std::string_view ShippedNet() const { return info_.net; }
+  // This configuration with `players` players, every other parameter as it is: the family of
+  // configurations one net covers (docs/nets.md). Errors name the parameter that does not allow
+  // it (a player count out of range, or one the other parameters refuse). The default refuses
+  // every count: a game that cannot make its siblings supports nets for its own count only (the
+  // nets layer takes the game itself for that one).
+  virtual Result<std::shared_ptr<const Game>> WithPlayers(int players) const;
 
   // A fresh game; every shuffle and draw follows from `seed`.
   virtual std::unique_ptr<State> NewInitialState(uint64_t seed) const = 0;

@@ -162,14 +162,35 @@ Result<void> CheckInOrder(const Config& config, const Data& data, Check... check
 
 // A game is GameBase over its state and config (FooState::GameT): what a Game reports about a
 // configuration is its Config's to say (SAVANNA_GAME_CONFIG_FACTS), so no game writes a Game
-// class of its own. `policy` (the game's kPolicy) must outlive the game.
+// class of its own. `policy` (the game's kPolicy) must outlive the game; `configure` (its registry
+// entry's) also makes the configurations of other player counts (WithPlayers).
 template <class StateT, class Config>
 class GameBase final : public Game {
  public:
   using ConfigType = Config;
+  // The game's own configuration step (its registry entry's, GameEntryOf): sets the Config's
+  // fields other than `players` from the parameters and the component data.
+  using Configure = Result<void> (*)(const Params&, Config&);
 
-  GameBase(GameInfo info, Params params, Config config, const RolloutPolicy& policy)
-      : Game(std::move(info), std::move(params)), config_(std::move(config)), policy_(&policy) {}
+  GameBase(GameInfo info, Params params, Config config, const RolloutPolicy& policy,
+           Configure configure)
+      : Game(std::move(info), std::move(params)),
+        config_(std::move(config)),
+        policy_(&policy),
+        configure_(configure) {}
+
+  // The configuration of `params`: a Config with `players` from the parameter, then `configure`
+  // (its failure is this one's).
+  static Result<std::shared_ptr<const Game>> Make(GameInfo info, const Params& params,
+                                                  const RolloutPolicy& policy,
+                                                  Configure configure) {
+    Config config;
+    config.players = int(params.Int("players"));
+    if (auto configured = configure(params, config); !configured)
+      return tl::unexpected(configured.error());
+    return std::make_shared<const GameBase>(std::move(info), params, std::move(config), policy,
+                                            configure);
+  }
 
   const Config& config() const { return config_; }
   int NumDistinctActions() const override { return config_.NumDistinctActions(); }
@@ -180,11 +201,21 @@ class GameBase final : public Game {
   GameType Type() const override { return GameType{.dynamics = info().dynamics}; }
   // Every game here writes a flat tensor of Config::ObservationSize() floats.
   std::vector<int> ObservationShape() const override { return {config_.ObservationSize()}; }
+  int ObservationSize() const override { return config_.ObservationSize(); }
   // The game's heuristic rollout policy and evaluation (docs/rules/<game>.md, "Heuristics").
   const RolloutPolicy* rollout_policy() const override { return policy_; }
 
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override {
     return std::make_unique<StateT>(*this, seed);
+  }
+  // The parameters with `players` replaced, checked against their declarations, then the game's
+  // own factory (which checks the parameters together).
+  Result<std::shared_ptr<const Game>> WithPlayers(int players) const override {
+    Json values = params().ToJson();
+    values["players"] = players;
+    auto resolved = ResolveParamsJson(info().params, name(), values);
+    if (!resolved) return tl::unexpected(resolved.error());
+    return Make(info(), *resolved, *policy_, configure_);
   }
   // Reads every described field (describe::FromJson, errors naming the field), then the game's
   // CheckData(config, data) checks what no single field shows and derives what is not stored.
@@ -198,6 +229,7 @@ class GameBase final : public Game {
  private:
   Config config_;
   const RolloutPolicy* policy_;
+  Configure configure_;
 };
 
 // The registry entry of a game built on GameBase (GameT: FooState::GameT): `info`, and a factory
@@ -210,11 +242,7 @@ GameEntry GameEntryOf(GameInfo info,
                       const RolloutPolicy& policy, std::vector<std::string> extra_test_specs = {}) {
   GameFactory create = [info, configure,
                         &policy](const Params& params) -> Result<std::shared_ptr<const Game>> {
-    typename GameT::ConfigType config;
-    config.players = int(params.Int("players"));
-    if (auto configured = configure(params, config); !configured)
-      return tl::unexpected(configured.error());
-    return std::make_shared<const GameT>(info, params, std::move(config), policy);
+    return GameT::Make(info, params, policy, configure);
   };
   return {.info = std::move(info),
           .create = std::move(create),

@@ -9,6 +9,11 @@ std::optional<std::string_view> FindEmbeddedFile(std::string_view path) {
   return std::nullopt;
 }
 
+GameInfo WithShippedNet(GameInfo info) {
+  info.net = FindEmbeddedFile(info.name + "/net.bin").value_or(std::string_view());
+  return info;
+}
+
 ParamSpec ComponentDataParam(std::string_view embedded_path, std::string_view what) {
   return ParamSpec::String(
       "data", "",

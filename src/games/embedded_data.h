@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.h"
 #include "core/json_io.h"
 #include "core/params.h"
 
@@ -33,6 +34,10 @@ struct ComponentData {
 // ("kariba/animals.json"): the path of a user's file of the same form, described as `what` ("a
 // deck file") "to use instead of the built-in data/<embedded_path>"; empty: the built-in one.
 ParamSpec ComponentDataParam(std::string_view embedded_path, std::string_view what);
+
+// `info` with its game's shipped net, the bytes of data/<name>/net.bin (docs/nets.md), in
+// GameInfo::net (empty when the game ships none). Every game's registry entry wraps its info in it.
+GameInfo WithShippedNet(GameInfo info);
 
 // Parses the data file `user_path` if not empty, else the embedded `embedded_path`. Errors name
 // the file.

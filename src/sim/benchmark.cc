@@ -137,7 +137,8 @@ bool SearchReportsIterations(const Game& game, std::string_view search, uint64_t
   return false;
 }
 
-BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed, std::string_view search) {
+BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed, std::string_view search,
+                         std::shared_ptr<const nn::Net> net) {
   BenchFigures figures;
   figures.spec = game.Spec();
   MeasurePlayouts(game, seconds, seed, figures);
@@ -194,6 +195,21 @@ BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed, std::s
     elapsed = SecondsSince(start);
   }
   figures.ismcts_iterations_per_second = double(iterations) / elapsed;
+
+  // Step 7. Net evaluations as a search makes them at a leaf: the input, the trunk and values,
+  // and the policy over the legal actions.
+  if (net != nullptr) {
+    nn::NetEvaluator evaluator(std::move(net));
+    std::vector<ActionList> legals(kSampleStates);
+    for (int j = 0; j < kSampleStates; ++j) states[j]->LegalActions(to_act[j], legals[j]);
+    std::vector<float> probs(ActionList::kCapacity);
+    const double ns = NanosecondsPerCall(seconds, [&](int j) {
+      evaluator.Evaluate(*states[j], to_act[j]);
+      evaluator.Policy(legals[j], probs);
+      sink += uint64_t(probs[0] > 0.5f) + uint64_t(evaluator.Value(0) > 0);
+    });
+    figures.net_evaluations_per_second = 1e9 / ns;
+  }
 
   g_sink = g_sink + sink;
   return figures;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "nn/net.h"
 
 namespace savanna {
 
@@ -23,6 +24,10 @@ struct BenchFigures {
   // Decisions of the search agent (kBenchSearch unless given) at mid-game states, one thread:
   // iterations (each a determinization, a descent, a playout and a backup) per second.
   double ismcts_iterations_per_second = 0;
+  // Net evaluations at the same mid-game states (the input written from the state for the player
+  // to act, the trunk, the values and the policy over the legal actions: what a search pays at a
+  // leaf), per second; 0 when no net was given.
+  double net_evaluations_per_second = 0;
   int64_t moves = 0;   // moves in the playout measurement
   double seconds = 0;  // wall time of the playout measurement
 };
@@ -32,9 +37,10 @@ inline constexpr std::string_view kBenchSearch = "ismcts(iters=1000)";
 
 // Measures `game` on the calling thread for about `seconds` per figure; `search` is an agent spec
 // whose Analyze reports visits (an ISMCTS configuration, a level, flat_mc), already checked with
-// SearchReportsIterations.
+// SearchReportsIterations; `net`, when given, must fit the game (nn::Net::CheckFits).
 BenchFigures MeasureGame(const Game& game, double seconds, uint64_t seed,
-                         std::string_view search = kBenchSearch);
+                         std::string_view search = kBenchSearch,
+                         std::shared_ptr<const nn::Net> net = nullptr);
 
 // Whether the agent `search` makes reports iterations (visits) from Analyze on a mid-game state of
 // `game`: false for agents that do not search (random, greedy), whose iterations bench cannot

@@ -3,8 +3,10 @@
 // that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
 // rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations (also with the policy
 // in the tree and with reopened simultaneous steps) allocate nothing once warmed up (a search
-// reuses its tree's storage from one decision to the next). At compile time: each game's data is
-// trivially copyable, so copying a state is a flat copy.
+// reuses its tree's storage from one decision to the next) and net evaluations (the input, the
+// trunk, the values and the policy over the legal actions, with the CPU's kernels and the
+// portable ones) allocate nothing once warmed up. At compile time: each game's data is trivially
+// copyable, so copying a state is a flat copy.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -24,6 +26,8 @@
 #include "games/kilimanjaro/kilimanjaro_state.h"
 #include "games/kitara/kitara_state.h"
 #include "games/registry.h"
+#include "nn/net.h"
+#include "nn/net_input.h"
 #include "testing/random_position.h"
 #include "testing/test_games.h"
 
@@ -103,6 +107,30 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
   std::vector<std::unique_ptr<State>> positions;
   for (uint64_t seed = 1; seed <= 6; ++seed)
     positions.push_back(testing::RandomPosition(**game, seed, 12));
+
+  // Net evaluations: a net of the game's family with random weights (no game ships a trained one).
+  auto shape = nn::NetShapeOf(**game, {});
+  ASSERT_TRUE(shape) << config.spec << ": " << shape.error().message;
+  const auto net = nn::RandomNet(shape->Header({16, 8}), 3);
+  nn::NetEvaluator evaluator(net);
+  nn::NetWorkspace workspace(*net);
+  std::vector<float> probs(ActionList::kCapacity);
+  for (const auto& mid : positions) {
+    if (mid->IsTerminal()) continue;
+    const Player p = mid->PlayersToAct().First();
+    mid->LegalActions(p, buffer);
+    evaluator.Evaluate(*mid, p);  // warm-up: the evaluator learns the game's observation size
+    EXPECT_EQ(AllocationsOf([&] {
+                for (int i = 0; i < 5; ++i) {
+                  evaluator.Evaluate(*mid, p);
+                  evaluator.Policy(buffer, probs);
+                  net->Forward(workspace, nn::PortableKernels());
+                  net->Forward(workspace, nn::Kernels());
+                }
+              }),
+              0)
+        << config.spec << ": net evaluations";
+  }
   for (const auto& mid : positions) {
     if (mid->IsTerminal()) continue;
     const Player p = mid->PlayersToAct().First();

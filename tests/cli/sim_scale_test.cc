@@ -59,6 +59,27 @@ TEST_F(SimScaleTest, BenchJsonGoesToStdoutAndTheTableToStderr) {
   // The bare loops live in bench/ (savanna_bench_bare_loop), not in the shipped program.
   EXPECT_FALSE(doc.contains("bare_loop"));
   EXPECT_NE(r.err.find("MOVES/S"), std::string::npos) << r.err;
+  // Net evaluations beside the playouts: no game ships a net yet, so one of random weights.
+  EXPECT_GT(doc["games"][0]["net_evaluations_per_second"].get<double>(), 0);
+  if (doc["games"][0]["net"] != "data/kariba/net.bin") {
+    EXPECT_EQ(doc["games"][0]["net"], "random [64,64]");
+  }
+  EXPECT_NE(r.err.find("NET EVAL/S"), std::string::npos) << r.err;
+}
+
+TEST_F(SimScaleTest, BenchNetNoneOrAFileThatDoesNotFit) {
+  const ProgramOutput none =
+      Savanna({"bench", "kariba(players=2)", "--seconds", "0.01", "--json", "--net", "none"});
+  ASSERT_EQ(none.exit_status, 0) << none.err;
+  const Json doc = Json::parse(none.out);
+  EXPECT_EQ(doc["games"][0]["net_evaluations_per_second"].get<double>(), 0);
+  EXPECT_TRUE(doc["games"][0]["net"].is_null());
+  const ProgramOutput missing =
+      Savanna({"bench", "kariba(players=2)", "--seconds", "0.01", "--net", "no/such/net.bin"});
+  EXPECT_NE(missing.exit_status, 0);
+  EXPECT_NE(missing.err.find("--net: no/such/net.bin: cannot open"), std::string::npos)
+      << missing.err;
+  EXPECT_TRUE(missing.out.empty()) << missing.out;
 }
 
 // `bench --search` measures the iterations of the agent it names; a bad spec or an agent that does

@@ -10,6 +10,7 @@
 #include "agents/agent.h"
 #include "core/action_list.h"
 #include "games/registry.h"
+#include "nn/net_input.h"
 
 namespace savanna {
 namespace {
@@ -43,6 +44,17 @@ TEST(MeasureGameTest, ReportsEveryFigure) {
   EXPECT_GT(f.copy_ns, 0);
   EXPECT_GT(f.legal_actions_ns, 0);
   EXPECT_GT(f.determinize_ns, 0);
+  EXPECT_EQ(f.net_evaluations_per_second, 0);  // no net given
+}
+
+TEST(MeasureGameTest, TimesTheNetItIsGiven) {
+  auto game = Games().Create("kalimambo(players=3)");
+  ASSERT_TRUE(game.has_value());
+  auto shape = nn::NetShapeOf(**game, {});
+  ASSERT_TRUE(shape.has_value());
+  const BenchFigures f =
+      MeasureGame(**game, 0.01, 1, kBenchSearch, nn::RandomNet(shape->Header({8}), 1));
+  EXPECT_GT(f.net_evaluations_per_second, 0);
 }
 
 // A stand-in search for the test: every Analyze reports 7 visits of the first legal action and

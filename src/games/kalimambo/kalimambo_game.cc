@@ -167,7 +167,7 @@ GameEntry Entry() {
   // The shortest track with the most players crowds the loop (the rhino blocks the group more
   // often); a given set-up exercises the set-up parameters.
   return GameEntryOf<KalimamboGame>(
-      MakeGameInfo(
+      WithShippedNet(MakeGameInfo(
           "kalimambo", "Kalimambo",
           {ParamSpec::Int("players", 4, 2, kMaxSeats,
                           "number of players; the rule text is for 3 to 7, 2 is an option"),
@@ -183,7 +183,7 @@ GameEntry Entry() {
                "the dung heaps' spaces joined by '-' (needs rhino); empty: random, at "
                "least 2 apart"),
            ComponentDataParam(kComponentFile, "a component file")},
-          GameType::Dynamics::kSimultaneous),
+          GameType::Dynamics::kSimultaneous)),
       Configure, kPolicy,
       {"kalimambo(players=7,track=20)",
        "kalimambo(players=3,rhino=30,order=2-0-1,heaps=3-7-11-15-19-23)"});

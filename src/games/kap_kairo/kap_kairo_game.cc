@@ -113,11 +113,11 @@ int Config::MaxGameLength() const {
 
 GameEntry Entry() {
   return GameEntryOf<KapKairoGame>(
-      MakeGameInfo(
+      WithShippedNet(MakeGameInfo(
           "kap_kairo", "Vom Kap bis Kairo",
           {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats, "number of players"),
            ComponentDataParam(kComponentFile, "a component file (terrains and landscape cards)")},
-          GameType::Dynamics::kSimultaneous),
+          GameType::Dynamics::kSimultaneous)),
       Configure, kPolicy);
 }
 

@@ -59,7 +59,7 @@ int Config::MaxGameLength() const {
 
 GameEntry Entry() {
   return GameEntryOf<KaribaGame>(
-      MakeGameInfo(
+      WithShippedNet(MakeGameInfo(
           "kariba", "Kariba",
           {ParamSpec::Int("players", 4, 2, kMaxSeats,
                           "number of players; 5 and 6 need animals=9 (the 2010 original)"),
@@ -73,7 +73,7 @@ GameEntry Entry() {
                              "open: the experienced players' variant with three face-up cards"),
            ParamSpec::Int("games", 1, 1, kMaxGames,
                           "games in a match, scores summed (the rule text recommends 3)"),
-           ComponentDataParam(kComponentFile, "a deck file")}),
+           ComponentDataParam(kComponentFile, "a deck file")})),
       Configure, kPolicy, {"kariba(players=3,games=3)", "kariba(players=2,variant=open,games=2)"});
 }
 

@@ -1,6 +1,7 @@
 // Kitara's parameters, registry entry and the Game object.
 #include "games/kitara/kitara_game.h"
 
+#include "games/embedded_data.h"
 #include "games/kitara/kitara_state.h"
 
 namespace savanna::kitara {
@@ -29,7 +30,7 @@ int Config::MaxGameLength() const {
 
 GameEntry Entry() {
   return GameEntryOf<KitaraGame>(
-      MakeGameInfo("kitara", "Kitara",
+      WithShippedNet(MakeGameInfo("kitara", "Kitara",
                    {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
                                    "number of players; each player count has its own map"),
                     ParamSpec::Choice(
@@ -39,7 +40,7 @@ GameEntry Entry() {
                     ParamSpec::String(
                         "data", "",
                         "a component file whose sections (maps, start_card, decks, hero_tokens) "
-                        "replace the built-in data/kitara/*.json")}),
+                        "replace the built-in data/kitara/*.json")})),
       Configure, kPolicy);
 }
 
