@@ -9,10 +9,12 @@
 #include <map>
 #include <mutex>
 
+#include "agents/agent_net.h"
 #include "agents/flat_mc_agent.h"
 #include "agents/greedy_agent.h"
 #include "agents/ismcts_agent.h"
 #include "agents/level_agent.h"
+#include "agents/policy_agent.h"
 #include "agents/random_agent.h"
 #include "core/check.h"
 
@@ -32,9 +34,14 @@ ParamSpec SeedParam() {
 // Builds an agent from resolved parameters and the seed to use.
 using AgentMaker = std::unique_ptr<Agent> (*)(const Params& params, uint64_t seed);
 
+// Checks resolved parameters beyond their declarations before any agent is made (a net file must
+// read); null: nothing to check.
+using AgentCheck = Result<void> (*)(const Params& params);
+
 struct AgentKind {
   AgentInfo info;
   AgentMaker make;
+  AgentCheck check = nullptr;
 };
 
 std::vector<ParamSpec> WithSeed(std::vector<ParamSpec> specs) {
@@ -57,7 +64,8 @@ const std::vector<AgentKind>& Kinds() {
         {{"ismcts",
           "single-observer Information Set MCTS with decoupled UCT at simultaneous decisions",
           WithSeed(IsmctsParamSpecs())},
-         MakeIsmctsAgent},
+         MakeIsmctsAgent,
+         AgentNet::Check},
         {{"greedy",
           "one ply with the game's knowledge: the game's rollout policy on one determinization "
           "(random in a game without one)",
@@ -65,6 +73,12 @@ const std::vector<AgentKind>& Kinds() {
          [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
            return std::make_unique<GreedyAgent>(seed);
          }},
+        {{"policy",
+          "the net's policy with no search: the most probable legal action by the net's policy "
+          "(docs/nets.md), or one drawn from it with temp > 0",
+          WithSeed(PolicyParamSpecs())},
+         MakePolicyAgent,
+         AgentNet::Check},
     };
     // The ladder's levels, weakest first; an AgentMaker is a plain function, so one per level.
     static constexpr AgentMaker kLevelMakers[] = {
@@ -86,7 +100,8 @@ const std::vector<AgentKind>& Kinds() {
       const LevelInfo& level = Levels()[i];
       v.push_back({{level.name, std::string("ladder level: ") + level.description,
                     WithSeed(LevelAgent::ParamSpecs(level))},
-                   kLevelMakers[i]});
+                   kLevelMakers[i],
+                   AgentNet::Check});
     }
     return v;
   }();
@@ -193,6 +208,8 @@ Result<AgentFactory> MakeAgentFactory(std::string_view spec_text) {
   }
   auto params = ResolveParams(kind->info.params, *spec);
   if (!params) return tl::unexpected(params.error());
+  if (kind->check != nullptr)
+    if (auto checked = kind->check(*params); !checked) return tl::unexpected(checked.error());
   const bool fixed_seed = std::any_of(spec->args.begin(), spec->args.end(),
                                       [](const auto& arg) { return arg.first == "seed"; });
   const uint64_t own_seed = fixed_seed ? uint64_t(params->Int("seed")) : 0;
@@ -200,6 +217,10 @@ Result<AgentFactory> MakeAgentFactory(std::string_view spec_text) {
   return AgentFactory([make, params = *params, fixed_seed, own_seed](uint64_t seed) {
     return make(params, fixed_seed ? own_seed : seed & kSeedMask);
   });
+}
+
+Result<void> CheckAgentPlays(const AgentFactory& factory, const Game& game) {
+  return factory(1)->CanPlay(game);
 }
 
 Result<std::unique_ptr<Agent>> MakeAgent(std::string_view spec, uint64_t seed) {

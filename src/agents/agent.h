@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.h"
 #include "core/params.h"
 #include "core/state.h"
 
@@ -80,6 +81,13 @@ class Agent {
   // (for hints to a human player), in action order: BeginAnalysis thought to its end. Others
   // return nothing.
   virtual std::vector<ActionEstimate> Analyze(const State& state, Player player);
+  // Whether this agent can play `game`: success, or why not (a net it needs that the game does
+  // not ship, or that does not fit). Cheap (no decision is made); Choose in such a game throws
+  // AgentError with the same reason. Default: every game.
+  virtual Result<void> CanPlay(const Game& game) {
+    (void)game;
+    return {};
+  }
 };
 
 struct AgentInfo {
@@ -106,5 +114,9 @@ Result<void> RegisterExternalAgent(const std::string& name, AgentFactory factory
 // Parses and checks `spec` once, for callers that create many agents (a simulation creates
 // fresh agents for every game). Errors as MakeAgent.
 Result<AgentFactory> MakeAgentFactory(std::string_view spec);
+
+// Whether agents of `factory` can play `game` (Agent::CanPlay): the policy agent where the game
+// ships no net, or any agent given a net that does not fit, cannot.
+Result<void> CheckAgentPlays(const AgentFactory& factory, const Game& game);
 
 }  // namespace savanna

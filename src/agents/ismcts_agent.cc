@@ -2,6 +2,7 @@
 // final choice.
 #include "agents/ismcts_agent.h"
 
+#include "agents/agent_net.h"
 #include "agents/ismcts_search.h"
 #include "agents/search_agent.h"
 
@@ -11,6 +12,8 @@ namespace {
 class IsmctsAgent final : public SearchAgent {
  public:
   IsmctsAgent(const Params& params, uint64_t seed);
+  // With a net: one that fits `game`.
+  Result<void> CanPlay(const Game& game) override;
 
  private:
   class RootDecision;
@@ -18,6 +21,7 @@ class IsmctsAgent final : public SearchAgent {
                                         bool take_forced) override;
 
   std::vector<std::unique_ptr<ismcts::Search>> searches_;  // one per thread
+  AgentNet net_;
 };
 
 }  // namespace
@@ -48,11 +52,15 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
                                   "at a simultaneous step, take back the other players' hidden "
                                   "submissions in each determinization, so that the search "
                                   "chooses them (false: drawn uniformly, the baseline)"));
+  specs.push_back(AgentNet::Param(
+      "none. With a net its values score the leaves instead of playouts and its policy is the "
+      "prior of PUCT selection (c its constant); playout, eps, cutoff, expand and widen then do "
+      "nothing"));
   return specs;
 }
 
 IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
-    : SearchAgent("ismcts", params, seed) {
+    : SearchAgent("ismcts", params, seed), net_(params, "none") {
   // The threads' trees share tree_mb.
   const ismcts::Settings settings{
       .c = params.Double("c"),
@@ -74,8 +82,9 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
 
  private:
   void StartParts() override {
+    const std::shared_ptr<const nn::Net>& net = agent_.net_.For(state().game());
     for (int t = 0; t < agent_.threads(); ++t)
-      agent_.searches_[size_t(t)]->Begin(state(), player(), PartSeed(t));
+      agent_.searches_[size_t(t)]->Begin(state(), player(), PartSeed(t), net);
   }
   int64_t ContinuePart(int part, BudgetClock& clock) override {
     return agent_.searches_[size_t(part)]->Continue(state(), clock);
@@ -91,6 +100,11 @@ class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
     return MostVisited(estimates);
   }
 };
+
+Result<void> IsmctsAgent::CanPlay(const Game& game) {
+  if (auto net = net_.Resolve(game); !net) return tl::unexpected(net.error());
+  return {};
+}
 
 std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,
                                                    bool take_forced) {

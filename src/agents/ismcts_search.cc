@@ -1,6 +1,7 @@
 // The ISMCTS iteration in its five steps: determinize, select down the tree (UCB with
-// availability counts, decoupled at simultaneous decisions), expand one node, play out (or
-// evaluate a cut-off playout), back up the values.
+// availability counts, decoupled at simultaneous decisions; PUCT with a net's prior), expand one
+// node, play out (or evaluate a cut-off playout, or with a net evaluate the leaf), back up the
+// values.
 #include "agents/ismcts_search.h"
 
 #include <cmath>
@@ -16,10 +17,21 @@ Search::Search(const Settings& settings)
     : settings_(settings),
       depth_limit_(settings.max_depth > 0 ? settings.max_depth : std::numeric_limits<int>::max()) {}
 
-void Search::Begin(const State& root, Player player, uint64_t seed) {
+void Search::Begin(const State& root, Player player, uint64_t seed,
+                   const std::shared_ptr<const nn::Net>& net) {
   nodes_.clear();
   edges_.clear();
   joints_.clear();
+  blocks_.clear();
+  priors_.clear();
+  if (net == nullptr) {
+    evaluator_.reset();
+  } else if (evaluator_ == nullptr || evaluator_->shared() != net) {
+    evaluator_ = std::make_unique<nn::NetEvaluator>(net);
+    probs_.resize(ActionList::kCapacity);
+    candidates_.resize(ActionList::kCapacity);
+  }
+  if (evaluator_ != nullptr) evaluator_->ForgetGame();
   root_player_ = player;
   policy_ = settings_.playout.PolicyFor(root);
   tree_policy_ = settings_.expand > 0 ? root.game().rollout_policy() : nullptr;
@@ -52,9 +64,14 @@ void Search::Iterate(const State& root) {
   // Steps 2 and 3. Select down the tree and expand one node.
   Descend();
 
-  // Step 4. Play out to the end, or cut off and evaluated by the game's policy (PlayoutOptions).
-  Playout(*scratch_, rng_, legal_, policy_, settings_.playout, settings_.margin_weight, values_,
-          wins_);
+  // Step 4. Play out to the end, or cut off and evaluated by the game's policy (PlayoutOptions);
+  // with a net, the leaf evaluated by the net.
+  if (evaluator_ != nullptr && !scratch_->IsTerminal()) {
+    EvaluateLeaf();
+  } else {
+    Playout(*scratch_, rng_, legal_, policy_, settings_.playout, settings_.margin_weight, values_,
+            wins_);
+  }
 
   // Step 5. Back up: each edge on the path collects the value (and, apart, the win share) of the
   // player who chose it.
@@ -69,6 +86,7 @@ void Search::Iterate(const State& root) {
 void Search::Descend() {
   path_.clear();
   can_grow_ = ReserveForIteration();
+  leaf_ = kNone;
   uint32_t node = 0;
   bool expanded = false;
   for (int depth = 0; !expanded && !scratch_->IsTerminal() && depth < depth_limit_; ++depth) {
@@ -78,12 +96,14 @@ void Search::Descend() {
       // Step 3, expand: an untried one gets its edge and the node below it, and the descent ends.
       const Player p = acting.First();
       Action action = kInvalidAction;
-      const uint32_t e = Select(node, p, expanded, action);
+      const uint32_t e = evaluator_ ? SelectWithPrior(node, p, expanded, action)
+                                    : Select(node, p, expanded, action);
       scratch_->ApplyUnchecked(p, action);
       if (e == kNone) break;  // a full tree: played out from here
       path_.push_back(e);
       node = ChildOf(e, expanded);
       if (node == kNone) break;
+      if (expanded) leaf_ = node;
       continue;
     }
     // A simultaneous decision: every acting player selects (or expands) on its own statistics
@@ -93,7 +113,8 @@ void Search::Descend() {
     bool off_tree = false;
     Hasher joint;
     for (Player p : acting) {
-      const uint32_t e = Select(node, p, expanded, chosen[p]);
+      const uint32_t e = evaluator_ ? SelectWithPrior(node, p, expanded, chosen[p])
+                                    : Select(node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
       if (e != kNone) path_.push_back(e);
       joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
@@ -102,6 +123,7 @@ void Search::Descend() {
     if (off_tree) break;
     node = JointChildOf(node, joint.Finish(), expanded);
     if (node == kNone) break;
+    if (expanded) leaf_ = node;
   }
 }
 
@@ -160,6 +182,98 @@ Action Search::ExpansionChoice(Player p) {
   return untried_[int(rng_.Below(uint32_t(untried_.Size())))];
 }
 
+uint32_t Search::SelectWithPrior(uint32_t node, Player p, bool& expanded, Action& action) {
+  scratch_->LegalActions(p, legal_);
+  SAVANNA_CHECK(!legal_.Empty());
+  const PriorBlock* block = FindPrior(node, p);
+  if (block == nullptr && can_grow_) {
+    evaluator_->Evaluate(*scratch_, p);
+    block = AddPrior(node, p);
+  }
+  // Pass 1: merge the sorted legal actions with the node's edges of `p` and its prior of `p`
+  // (both sorted by action). An action legal now but not when the prior was made gets the share
+  // of one of the prior's actions; without a prior (a full tree) every action weighs the same.
+  uint32_t e = nodes_[node].first_edge;
+  while (e != kNone && edges_[e].player < p) e = edges_[e].next;
+  const Prior* prior = block ? priors_.data() + block->first : nullptr;
+  const Prior* prior_end = block ? prior + block->count : nullptr;
+  const float missing = block ? 1.0f / float(block->count) : 1.0f;
+  double weights = 0, tried_visits = 0, tried_reward = 0;
+  for (int i = 0; i < legal_.Size(); ++i) {
+    const Action a = legal_[i];
+    while (e != kNone && edges_[e].player == p && edges_[e].action < a) e = edges_[e].next;
+    while (prior != prior_end && prior->action < a) ++prior;
+    Candidate& c = candidates_[size_t(i)];
+    c.weight = prior != prior_end && prior->action == a ? prior->p : missing;
+    weights += c.weight;
+    c.edge = kNone;
+    if (e != kNone && edges_[e].player == p && edges_[e].action == a) {
+      c.edge = e;
+      Edge& edge = edges_[e];
+      ++edge.available;
+      tried_visits += edge.visits;
+      tried_reward += edge.reward;
+      e = edge.next;
+    }
+  }
+  // Pass 2: PUCT. An untried action is valued at the mean of the tried ones (0.5 before any),
+  // with the node's visits for its availability. Exact ties go to the lowest action id.
+  const double untried_value = tried_visits > 0 ? tried_reward / tried_visits : 0.5;
+  const double untried_root = std::sqrt(tried_visits + 1);
+  int best = 0;
+  double best_score = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < legal_.Size(); ++i) {
+    const Candidate& c = candidates_[size_t(i)];
+    const double scaled = settings_.c * double(c.weight) / weights;
+    double score = untried_value + scaled * untried_root;
+    if (c.edge != kNone && edges_[c.edge].visits > 0) {
+      const Edge& edge = edges_[c.edge];
+      const double visits = double(edge.visits);
+      score = edge.reward / visits + scaled * std::sqrt(double(edge.available)) / (1 + visits);
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  action = legal_[best];
+  const uint32_t chosen = candidates_[size_t(best)].edge;
+  if (chosen != kNone) return chosen;
+  // Step 3. Expand: the chosen action gets its edge, and the descent ends below it.
+  expanded = true;
+  if (!can_grow_) return kNone;
+  const uint32_t inserted = InsertEdge(node, p, action);
+  ++edges_[inserted].available;
+  return inserted;
+}
+
+void Search::EvaluateLeaf() {
+  const Player p = scratch_->PlayersToAct().First();
+  evaluator_->Evaluate(*scratch_, p);
+  wins_ = values_ = evaluator_->Rewards();
+  // The new node's prior for its player, from the same evaluation: its first selection then
+  // needs none.
+  if (leaf_ != kNone && can_grow_ && FindPrior(leaf_, p) == nullptr) {
+    scratch_->LegalActions(p, legal_);
+    AddPrior(leaf_, p);
+  }
+}
+
+const PriorBlock* Search::AddPrior(uint32_t node, Player p) {
+  evaluator_->Policy(legal_, probs_);
+  const uint32_t first = uint32_t(priors_.size());
+  for (int i = 0; i < legal_.Size(); ++i) priors_.push_back({legal_[i], probs_[size_t(i)]});
+  blocks_.push_back({p, first, uint32_t(legal_.Size()), nodes_[node].first_prior});
+  nodes_[node].first_prior = uint32_t(blocks_.size() - 1);
+  return &blocks_.back();
+}
+
+const PriorBlock* Search::FindPrior(uint32_t node, Player p) const {
+  for (uint32_t b = nodes_[node].first_prior; b != kNone; b = blocks_[b].next)
+    if (blocks_[b].player == p) return &blocks_[b];
+  return nullptr;
+}
+
 std::vector<ActionEstimate> Search::RootEstimates() const {
   std::vector<ActionEstimate> out;
   if (nodes_.empty()) return out;
@@ -174,7 +288,8 @@ std::vector<ActionEstimate> Search::RootEstimates() const {
 
 size_t Search::TreeBytes() const {
   return nodes_.capacity() * sizeof(Node) + edges_.capacity() * sizeof(Edge) +
-         joints_.capacity() * sizeof(JointChild);
+         joints_.capacity() * sizeof(JointChild) + blocks_.capacity() * sizeof(PriorBlock) +
+         priors_.capacity() * sizeof(Prior);
 }
 
 bool Search::ReserveForIteration() {
@@ -199,7 +314,11 @@ bool Search::ReserveForIteration() {
     v.reserve(wanted);
     return true;
   };
+  // With a net an iteration may add a prior for every player at two nodes (a selection's and the
+  // leaf's), each up to a whole action list.
+  const size_t blocks = evaluator_ ? size_t(2 * kMaxPlayers) : 0;
   return reserve(nodes_, 1) && reserve(joints_, 1) && reserve(edges_, size_t(kMaxPlayers)) &&
+         reserve(blocks_, blocks) && reserve(priors_, blocks * ActionList::kCapacity) &&
          TreeBytes() <= max_bytes;
 }
 

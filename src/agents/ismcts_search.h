@@ -13,6 +13,7 @@
 #include "core/action_list.h"
 #include "core/rng.h"
 #include "core/state.h"
+#include "nn/net.h"
 
 namespace savanna::ismcts {
 
@@ -43,6 +44,21 @@ struct JointChild {
 struct Node {
   uint32_t first_edge = kNone;
   uint32_t first_joint = kNone;
+  uint32_t first_prior = kNone;  // with a net: the node's prior blocks, one per player
+};
+
+// With a net: one player's prior at a node, from the net's policy in the determinization that
+// first asked for it (the node's leaf evaluation, or its first selection): `count` entries of the
+// search's priors from `first`, sorted by action.
+struct PriorBlock {
+  int32_t player = 0;
+  uint32_t first = 0;
+  uint32_t count = 0;
+  uint32_t next = kNone;  // the node's next block
+};
+struct Prior {
+  Action action = kInvalidAction;
+  float p = 0;
 };
 
 // How a search searches: the `ismcts` agent's parameters of the same names (ismcts_agent.cc).
@@ -73,12 +89,22 @@ struct Settings {
 
 // One search tree with its scratch state and buffers. Reused from decision to decision: after
 // the first few searches it allocates only when the tree outgrows its largest size so far.
+//
+// With a net (Begin's `net`, docs/nets.md) the steps stay those of ISMCTS, with two changes: the
+// selection is PUCT, each player's legal actions scored by their mean value plus
+// c * prior * sqrt(availability) / (1 + visits), the prior the net's policy at the node (an
+// untried action: the mean value of the tried ones, and the node's visits for its availability),
+// so that the prior orders the expansions too; and the leaf is evaluated by the net's values (as
+// its player to act sees it) instead of played out, the same evaluation giving the new node its
+// prior. The playout settings, `expand` and `widen` then do nothing.
 class Search {
  public:
   explicit Search(const Settings& settings);
 
   // Starts a search of `root` for `player` (who must be to act there): clears the previous tree.
-  void Begin(const State& root, Player player, uint64_t seed);
+  // `net`: a net that fits the root's game (nn::Net::CheckFits), or null for the search without.
+  void Begin(const State& root, Player player, uint64_t seed,
+             const std::shared_ptr<const nn::Net>& net = nullptr);
   // Runs iterations on `root` (the state given to Begin) until `clock` says stop; returns how
   // many. Continuing in several calls gives the tree one call would.
   int64_t Continue(const State& root, BudgetClock& clock);
@@ -100,6 +126,15 @@ class Search {
   uint32_t Select(uint32_t node, Player p, bool& expanded, Action& action);
   // The untried action to expand (untried_ is not empty).
   Action ExpansionChoice(Player p);
+  // Steps 2 and 3 with a net: PUCT over `p`'s legal actions at `node` with the net's prior (asked
+  // for here when the node has none for `p` yet); the same contract as Select.
+  uint32_t SelectWithPrior(uint32_t node, Player p, bool& expanded, Action& action);
+  // Step 4 with a net: the leaf's values from the net, and the new leaf node's prior.
+  void EvaluateLeaf();
+  // Records the prior of `p` at `node` from the evaluator's last evaluation (of `p`) over legal_;
+  // null when the tree is full.
+  const PriorBlock* AddPrior(uint32_t node, Player p);
+  const PriorBlock* FindPrior(uint32_t node, Player p) const;
   // Makes room for one iteration's growth (a node, a joint child and an edge per player) within
   // max_bytes; false when the tree is full.
   bool ReserveForIteration();
@@ -116,14 +151,17 @@ class Search {
 
   // Set by Begin, for one search.
   Player root_player_ = 0;
-  const RolloutPolicy* policy_ = nullptr;       // the playouts' (null: random playouts)
-  const RolloutPolicy* tree_policy_ = nullptr;  // the expansions' (null: random expansions)
+  std::unique_ptr<nn::NetEvaluator> evaluator_;  // with a net (kept while the net is the same)
+  const RolloutPolicy* policy_ = nullptr;        // the playouts' (null: random playouts)
+  const RolloutPolicy* tree_policy_ = nullptr;   // the expansions' (null: random expansions)
   Rng rng_;
 
   // The tree, kept from search to search (cleared, its capacity kept).
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
   std::vector<JointChild> joints_;
+  std::vector<PriorBlock> blocks_;  // with a net
+  std::vector<Prior> priors_;
 
   // One iteration's work, kept from iteration to iteration so that nothing is allocated.
   std::unique_ptr<State> scratch_;  // the determinization, played down the tree and out
@@ -132,7 +170,15 @@ class Search {
   ActionList untried_;
   PlayerValues values_;  // the playout's values (SearchReturns) and win shares
   PlayerValues wins_;
-  bool can_grow_ = true;  // this iteration may add to the tree
+  bool can_grow_ = true;   // this iteration may add to the tree
+  uint32_t leaf_ = kNone;  // the node the descent added, if any
+  // With a net: the policy over legal_, and each legal action's edge and prior weight.
+  std::vector<float> probs_;
+  struct Candidate {
+    uint32_t edge;
+    float weight;
+  };
+  std::vector<Candidate> candidates_;
 };
 
 }  // namespace savanna::ismcts

@@ -1,6 +1,7 @@
 // The ladder's levels: a table of settings and the agent that runs ISMCTS with them.
 #include "agents/level_agent.h"
 
+#include "agents/agent_net.h"
 #include "agents/ismcts_agent.h"
 #include "agents/search_common.h"
 #include "core/check.h"
@@ -27,7 +28,8 @@ std::vector<ParamSpec> LevelAgent::ParamSpecs(const LevelInfo& level) {
   return {ParamSpec::Double("time", level.seconds, 0.0001, 3600, "seconds per decision"),
           SearchBudget::ClockParam(), ThreadsParam(),
           ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
-                         "megabytes a decision's search trees may take together (0: no limit)")};
+                         "megabytes a decision's search trees may take together (0: no limit)"),
+          AgentNet::Param("none (no level uses a net until one measures stronger with it)")};
 }
 
 LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed)
@@ -49,6 +51,7 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   // Every level chooses the other players' hidden submissions of a simultaneous step in its
   // search instead of drawing them (docs/agents.md, "Reopened simultaneous steps").
   search->Set("reopen", true);
+  search->Set("net", params.String("net"));
   search_ = MakeIsmctsAgent(*search, seed);
 }
 

@@ -27,7 +27,7 @@ const std::vector<LevelInfo>& Levels();
 class LevelAgent final : public Agent {
  public:
   // Declared parameters of every level: time (the level's default), clock, threads, tree_mb,
-  // seed.
+  // net (none until a level measures stronger with one), seed.
   static std::vector<ParamSpec> ParamSpecs(const LevelInfo& level);
   LevelAgent(const LevelInfo& level, const Params& params, uint64_t seed);
 
@@ -40,6 +40,7 @@ class LevelAgent final : public Agent {
   std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) override {
     return search_->BeginAnalysis(state, player);
   }
+  Result<void> CanPlay(const Game& game) override { return search_->CanPlay(game); }
   // The level's own spec:
   // `strong(clock=wall,seed=3,threads=1,time=0.25,tree_mb=0)`.
   std::string Spec() const override;

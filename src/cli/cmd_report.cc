@@ -207,8 +207,12 @@ Result<std::vector<Job>> PlanJobs(const GameRegistry& games, const ReportOptions
     return Fail(ErrorCode::kInvalidArgument,
                 "--compare runs in one process (its paired test needs every deal's figures): "
                 "use --threads instead of an MPI launcher");
-  for (const std::string& spec : specs)
-    if (auto game = games.Create(spec); !game) return tl::unexpected(game.error());
+  std::vector<std::shared_ptr<const Game>> created;
+  for (const std::string& spec : specs) {
+    auto game = games.Create(spec);
+    if (!game) return tl::unexpected(game.error());
+    created.push_back(*game);
+  }
   std::vector<Job> jobs;
   if (!options.ladder) {
     auto agents = WithContext(SplitSpecList(options.run.agents), "--agents: ");
@@ -221,7 +225,9 @@ Result<std::vector<Job>> PlanJobs(const GameRegistry& games, const ReportOptions
     }
     return jobs;
   }
-  auto ladder = options.rungs.empty() ? DefaultRungs(options.up_to)
+  std::vector<const Game*> played;
+  for (const auto& game : created) played.push_back(game.get());
+  auto ladder = options.rungs.empty() ? DefaultRungs(options.up_to, played)
                                       : WithContext(SplitSpecList(options.rungs), "--rungs: ");
   if (!ladder) return tl::unexpected(ladder.error());
   if (ladder->empty()) return Fail(ErrorCode::kInvalidArgument, "--rungs: no rung");

@@ -219,7 +219,12 @@ struct NetCache {
   std::map<std::string, FileEntry, std::less<>> files;
   // By the shipped bytes' address (embedded data lives as long as the program).
   std::map<const char*, std::shared_ptr<const Net>> shipped;
+  // Nets held in memory elsewhere, by their "mem:<n>" names.
+  std::map<std::string, std::weak_ptr<const Net>, std::less<>> held;
+  uint64_t next_held = 1;
 };
+
+constexpr std::string_view kHeldPrefix = "mem:";
 
 NetCache& Cache() {
   static NetCache* cache = new NetCache();  // never destroyed: agents may run at exit
@@ -228,7 +233,27 @@ NetCache& Cache() {
 
 }  // namespace
 
+std::string HoldNet(std::shared_ptr<const Net> net) {
+  NetCache& cache = Cache();
+  std::lock_guard lock(cache.mutex);
+  // Forget the names of nets that died, so that a long training run does not grow the map.
+  for (auto it = cache.held.begin(); it != cache.held.end();)
+    it = it->second.expired() ? cache.held.erase(it) : std::next(it);
+  std::string name = std::string(kHeldPrefix) + std::to_string(cache.next_held++);
+  cache.held[name] = net;
+  return name;
+}
+
 Result<std::shared_ptr<const Net>> SharedNetFile(const std::string& path) {
+  if (path.rfind(kHeldPrefix, 0) == 0) {
+    NetCache& cache = Cache();
+    std::lock_guard lock(cache.mutex);
+    auto it = cache.held.find(path);
+    std::shared_ptr<const Net> net = it == cache.held.end() ? nullptr : it->second.lock();
+    if (net == nullptr)
+      return Fail(ErrorCode::kNotFound, path + ": no net of that name is held in memory now");
+    return net;
+  }
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) return Net::FromFile(path);  // its error names the file
   const int64_t mtime = int64_t(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;

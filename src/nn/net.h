@@ -113,6 +113,10 @@ class NetEvaluator {
   // Evaluates `state` as `viewer` sees it (a seat). The state's game must fit the net
   // (Net::CheckFits, done once by the caller; the sizes are checked here on every call).
   void Evaluate(const State& state, Player viewer);
+  // Forgets the game of the last evaluation, so that the next one asks the game for its sizes
+  // again: call it when the game may have changed (at each decision), since a new game can take
+  // the address of one destroyed.
+  void ForgetGame() { game_ = nullptr; }
   // After Evaluate: the value of absolute seat `seat` in [-1, 1].
   float Value(Player seat) const;
   // After Evaluate: each seat's reward in [0, 1] ((value + 1) / 2), what the search backs up.
@@ -147,5 +151,10 @@ std::vector<float> RandomWeights(const NetHeader& header, uint64_t seed, float s
 Result<std::shared_ptr<const Net>> SharedNet(std::string_view which, const Game& game);
 // The file at `path`, through the same cache (for agents that check their spec before a game).
 Result<std::shared_ptr<const Net>> SharedNetFile(const std::string& path);
+
+// A name for `net` that SharedNet and SharedNetFile resolve while the net is alive elsewhere
+// ("mem:<n>", a new n per call): a net built in memory (the Python module's Net objects) reaches
+// agents through their `net=` parameter without a file. The process keeps no reference to it.
+std::string HoldNet(std::shared_ptr<const Net> net);
 
 }  // namespace savanna::nn

@@ -71,6 +71,18 @@ ApiResult<void> CheckAiSeconds(double ai_seconds, const AgentLimits& limits) {
 
 ApiResult<std::string> SeatSpec(std::string_view requested, double ai_seconds,
                                 const AgentLimits& limits) {
+  // A string parameter names a file (an agent's net=FILE): the server reads none for a client,
+  // and refuses before the agent layer would open it. Only net=none and net=game name no file.
+  if (auto parsed = ParseSpec(requested))
+    if (const AgentInfo* agent = FindAgent(parsed->name))
+      for (const auto& [key, value] : parsed->args)
+        if (const ParamSpec* param = Declared(*agent, key);
+            param != nullptr && param->type == ParamType::kString &&
+            !(key == "net" && (value == "none" || value == "game")))
+          return ApiFail(400, "bad_request",
+                         agent->name + " " + key + "=" + value +
+                             ": names a file on the server and cannot be set over the network "
+                             "(net=none or net=game)");
   auto factory = MakeAgentFactory(requested);  // the agent layer's own errors
   if (!factory) return tl::unexpected(FromError(factory.error()));
   auto spec = ParseSpec(requested);

@@ -73,6 +73,11 @@ void Lobby::Create(const Json& json, std::function<void(ApiResult<Json>)> reply,
     if (!agent)
       return reply(ApiFail(agent.error().status, agent.error().code,
                            "seat " + std::to_string(labels.size()) + ": " + agent.error().message));
+    // An agent that cannot play this game (the policy agent where it ships no net) is refused
+    // now, not at its first move.
+    if (auto plays = CheckAgentPlays(*MakeAgentFactory(*agent), **game); !plays)
+      return reply(ApiFail(400, "bad_request",
+                           "seat " + std::to_string(labels.size()) + ": " + plays.error().message));
     labels.push_back(*agent);
   }
   const uint64_t seed = RandomSeed();

@@ -35,10 +35,16 @@ const std::vector<std::string>& LadderBaselines() {
   return baselines;
 }
 
-Result<std::vector<std::string>> DefaultRungs(std::string_view up_to) {
+Result<std::vector<std::string>> DefaultRungs(std::string_view up_to,
+                                              const std::vector<const Game*>& games) {
   std::vector<std::string> rungs;
-  for (const std::string& name : LadderBaselines())
-    if (MakeAgentFactory(name).has_value()) rungs.push_back(name);
+  for (const std::string& name : LadderBaselines()) {
+    auto factory = MakeAgentFactory(name);
+    if (factory && std::all_of(games.begin(), games.end(), [&](const Game* game) {
+          return CheckAgentPlays(*factory, *game).has_value();
+        }))
+      rungs.push_back(name);
+  }
   if (up_to == "none") return rungs;
   std::string names = "none";
   // The levels count CPU time, so a loaded machine stretches the ladder's wall time but does not

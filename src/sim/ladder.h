@@ -14,14 +14,15 @@
 namespace savanna {
 
 // The baselines of the default ladder, weakest first: each is a rung when an agent of that name
-// exists (built in, or registered from outside as the Python module does), so that an agent
-// named `policy` joins the ladder the day it is registered.
+// exists (built in, or registered from outside as the Python module does) and can play every
+// game of the report (CheckAgentPlays: `policy` only where each game ships a net).
 const std::vector<std::string>& LadderBaselines();
 
-// The default rungs: the baselines that exist, then the search levels (agents/level_agent.h)
-// weakest first up to the level `up_to` ("easy", "medium", ...) included; "none" for no level.
-// An unknown level is an error naming the levels.
-Result<std::vector<std::string>> DefaultRungs(std::string_view up_to);
+// The default rungs for `games`: the baselines that exist and play them all, then the search
+// levels (agents/level_agent.h) weakest first up to the level `up_to` ("easy", "medium", ...)
+// included; "none" for no level. An unknown level is an error naming the levels.
+Result<std::vector<std::string>> DefaultRungs(std::string_view up_to,
+                                              const std::vector<const Game*>& games);
 
 // One configuration's ladder.
 struct Ladder {

@@ -64,6 +64,11 @@ Result<Plan> MakePlan(const GameRegistry& registry, const SimConfig& config) {
   for (const auto& spec : config.agents) {
     auto factory = WithContext(MakeAgentFactory(spec), "agent '" + spec + "': ");
     if (!factory) return tl::unexpected(factory.error());
+    // An agent that cannot play the game (a net it needs that the game does not ship, or that
+    // does not fit) is refused before the first game, with the reason.
+    if (auto plays = WithContext(CheckAgentPlays(*factory, *plan.game), "agent '" + spec + "': ");
+        !plays)
+      return tl::unexpected(plays.error());
     plan.slots.push_back(std::move(*factory));
   }
   // One spec plays every seat: a slot per seat.

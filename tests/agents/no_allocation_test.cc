@@ -3,10 +3,10 @@
 // that random playouts (CopyFrom, LegalActions into a reused list, ApplyUnchecked, the game's
 // rollout policy if it has one), DeterminizeInPlace and ISMCTS iterations (also with the policy
 // in the tree and with reopened simultaneous steps) allocate nothing once warmed up (a search
-// reuses its tree's storage from one decision to the next) and net evaluations (the input, the
-// trunk, the values and the policy over the legal actions, with the CPU's kernels and the
-// portable ones) allocate nothing once warmed up. At compile time: each game's data is trivially
-// copyable, so copying a state is a flat copy.
+// reuses its tree's storage from one decision to the next; also with a net) and net evaluations
+// (the input, the trunk, the values and the policy over the legal actions, with the CPU's kernels
+// and the portable ones) allocate nothing once warmed up. At compile time: each game's data is
+// trivially copyable, so copying a state is a flat copy.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -186,6 +186,19 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
         {.playout = policy_playouts, .expand = 1.0, .widen = 1.0, .reopen = true});
     EXPECT_EQ(after_warm_up(reopened), 0)
         << config.spec << ": ISMCTS iterations with reopened simultaneous steps";
+
+    // With a net: PUCT with its prior, the leaves evaluated by it (reopened steps too).
+    auto with_net = [&](ismcts::Search& s) {
+      auto iterate = [&] {
+        s.Begin(*mid, p, 5, net);
+        BudgetClock clock(400, std::nullopt);
+        s.Continue(*mid, clock);
+      };
+      iterate();
+      return AllocationsOf(iterate);
+    };
+    ismcts::Search guided({.reopen = true});
+    EXPECT_EQ(with_net(guided), 0) << config.spec << ": ISMCTS iterations with a net";
   }
 }
 

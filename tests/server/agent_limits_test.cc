@@ -7,6 +7,22 @@
 namespace savanna::server {
 namespace {
 
+// A client names no file on the server: an agent's net=FILE is refused before anything opens it,
+// whatever the path; net=none and net=game name none.
+TEST(SeatSpec, RefusesANetFileFromTheNetwork) {
+  const AgentLimits limits;
+  for (const char* spec :
+       {"policy(net=/etc/passwd)", "policy(net=data/kariba/net.bin)", "policy(net=/dev/zero)"}) {
+    const auto refused = SeatSpec(spec, 1, limits);
+    ASSERT_FALSE(refused.has_value()) << spec;
+    EXPECT_EQ(refused.error().status, 400);
+    EXPECT_NE(refused.error().message.find("cannot be set over the network"), std::string::npos)
+        << refused.error().message;
+  }
+  EXPECT_EQ(SeatSpec("policy(net=game)", 1, limits).value(), "policy(net=game)");
+  EXPECT_EQ(SeatSpec("policy(net=none)", 1, limits).value(), "policy(net=none)");
+}
+
 TEST(SeatSpec, AddsTheTimeBudgetAndTreeLimitOnlyToAgentsThatTakeThem) {
   const AgentLimits limits;
   EXPECT_EQ(SeatSpec("random", 2, limits).value(), "random") << "random takes neither";

@@ -149,6 +149,8 @@ TEST_F(ServerApiTest, CreateTableChecksEverything) {
       {R"j({"game": "kariba(players=2)", "seats": ["human", 3]})j", "bad_request", "agent spec"},
       {R"j({"game": "kariba(players=2,data=/etc/passwd)", "seats": ["human", "human"]})j",
        "bad_request", "'data'"},
+      {R"j({"game": "kariba(players=2)", "seats": ["human", "policy(net=/etc/passwd)"]})j",
+       "bad_request", "seat 1: policy net=/etc/passwd: names a file on the server"},
       {R"j({"game": "kariba", "seats": ["human"], "options": {"speed": 1}})j", "bad_request",
        "unknown field 'speed'"},
       {R"j({"game": "kariba(players=2)", "seats": ["human", "human"], "options": {"ai_seconds": -1}})j",
@@ -161,6 +163,14 @@ TEST_F(ServerApiTest, CreateTableChecksEverything) {
     EXPECT_EQ(r.status / 100, 4) << c.body;
     EXPECT_EQ(Code(r.json()), c.code) << c.body << " -> " << r.body;
     EXPECT_NE(r.json().value("message", "").find(c.words), std::string::npos) << r.body;
+  }
+  // The policy agent needs the game's net; while a game ships none, a seat for it is refused at
+  // once with the reason.
+  if (Games().Create("kariba(players=2)").value()->ShippedNet().empty()) {
+    const HttpReply r = create(R"j({"game": "kariba(players=2)", "seats": ["human", "policy"]})j");
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_NE(r.json().value("message", "").find("seat 1: kariba ships no net"), std::string::npos)
+        << r.body;
   }
   EXPECT_TRUE(Http(port(), "GET", "/api/tables").json()["tables"].empty()) << "nothing created";
   const HttpReply big = create(std::string(options_.max_message_bytes + 10, ' '));

@@ -14,27 +14,49 @@
 namespace savanna {
 namespace {
 
+// The games of the ladder tests: their default rungs are the same (the policy agent plays none of
+// them while they ship no net). `savanna::Game`: the debug build's unity file also holds
+// comparison_test.cc's function Game().
+std::vector<const savanna::Game*> LadderGames() {
+  static const auto kariba = *Games().Create("kariba(players=3)");
+  return {kariba.get()};
+}
+
+// What the default rungs start with for the ladder games: random, greedy, and policy where the
+// game ships a net.
+std::vector<std::string> Baselines() {
+  if (LadderGames()[0]->ShippedNet().empty()) return {"random", "greedy"};
+  return {"random", "greedy", "policy"};
+}
+
+std::vector<std::string> Then(std::vector<std::string> head, std::vector<std::string> tail) {
+  head.insert(head.end(), tail.begin(), tail.end());
+  return head;
+}
+
 TEST(LadderTest, DefaultRungsUpToALevel) {
-  EXPECT_EQ(*DefaultRungs("none"), (std::vector<std::string>{"random", "greedy"}));
-  EXPECT_EQ(*DefaultRungs("easy"),
-            (std::vector<std::string>{"random", "greedy", "easy(clock=cpu)"}));
-  EXPECT_EQ(*DefaultRungs("strong"),
-            (std::vector<std::string>{"random", "greedy", "easy(clock=cpu)", "medium(clock=cpu)",
-                                      "strong(clock=cpu)"}));
-  const auto bad = DefaultRungs("grandmaster");
+  EXPECT_EQ(*DefaultRungs("none", LadderGames()), Baselines());
+  EXPECT_EQ(*DefaultRungs("easy", LadderGames()), Then(Baselines(), {"easy(clock=cpu)"}));
+  EXPECT_EQ(*DefaultRungs("strong", LadderGames()),
+            Then(Baselines(), {"easy(clock=cpu)", "medium(clock=cpu)", "strong(clock=cpu)"}));
+  const auto bad = DefaultRungs("grandmaster", LadderGames());
   ASSERT_FALSE(bad.has_value());
   EXPECT_NE(bad.error().message.find("none, easy, medium, strong, expert"), std::string::npos);
 }
 
-// The list is data: an agent named `policy`, registered as the Python module would, joins the
-// ladder after greedy with nothing else changed.
-TEST(LadderTest, APolicyAgentJoinsTheLadderWhenRegistered) {
-  ASSERT_TRUE(RegisterExternalAgent("policy", [](uint64_t seed) {
-                return std::make_unique<RandomAgent>(seed);
-              }).has_value());
-  EXPECT_EQ(*DefaultRungs("medium"),
-            (std::vector<std::string>{"random", "greedy", "policy", "easy(clock=cpu)",
-                                      "medium(clock=cpu)"}));
+// The policy agent is a rung only where it can play every game: where a game ships no net it
+// cannot, and says so.
+TEST(LadderTest, ThePolicyAgentIsARungOnlyWhereEveryGameShipsANet) {
+  auto factory = MakeAgentFactory("policy");
+  ASSERT_TRUE(factory.has_value());
+  for (const savanna::Game* game : LadderGames()) {
+    const auto plays = CheckAgentPlays(*factory, *game);
+    EXPECT_EQ(plays.has_value(), !game->ShippedNet().empty());
+    if (!plays) {
+      EXPECT_NE(plays.error().message.find("ships no net"), std::string::npos)
+          << plays.error().message;
+    }
+  }
 }
 
 Verdict L = Verdict::kLevel, H = Verdict::kHigher, W = Verdict::kLower;

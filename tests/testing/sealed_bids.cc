@@ -349,9 +349,11 @@ GameType SealedBidsGame::Type() const {
                   .information = GameType::Information::kImperfect};
 }
 
-std::vector<int> SealedBidsGame::ObservationShape() const {
+std::vector<int> SealedBidsGame::ObservationShape() const { return {ObservationSize()}; }
+
+int SealedBidsGame::ObservationSize() const {
   const int p = NumPlayers(), k = num_cards_;
-  return {(p + 1) + 1 + k + k + k * (1 + p) + p * k + p + p + k};
+  return (p + 1) + 1 + k + k + k * (1 + p) + p * k + p + p + k;
 }
 
 SealedBidsGame::SealedBidsGame(GameInfo info, Params params, SealedBidsFlaw flaw)

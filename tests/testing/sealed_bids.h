@@ -114,6 +114,8 @@ class SealedBidsGame final : public Game {
   int MaxGameLength() const override { return num_cards_ * NumPlayers(); }
   GameType Type() const override;
   std::vector<int> ObservationShape() const override;
+  // Without the shape's vector: a net evaluation asks for it at every search's start.
+  int ObservationSize() const override;
   std::unique_ptr<State> NewInitialState(uint64_t seed) const override;
   Result<std::unique_ptr<State>> StateFromJson(const Json& json) const override;
 
