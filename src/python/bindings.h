@@ -65,6 +65,9 @@ void BindAgents(py::module_& m);
 void BindVectorEnv(py::module_& m);
 void BindPythonAgents(py::module_& m);
 void BindPlay(py::module_& m);
+// savanna.Net, net_shape and label (net_bindings.cc); BindStates adds the State methods for nets.
+void BindNets(py::module_& m);
+void BindNetStateMethods(py::class_<PyState>& state);
 // Raises the first error a Python agent met inside a C++ loop (sim, play), if any, and clears it.
 void RaisePendingAgentError();
 // Runs `loop` (GIL released), which may stop on an agent that cannot choose (AgentError); then

@@ -89,4 +89,5 @@ PYBIND11_MODULE(_savanna, m) {
   sp::BindVectorEnv(m);
   sp::BindPythonAgents(m);
   sp::BindPlay(m);
+  sp::BindNets(m);
 }

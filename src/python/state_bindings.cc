@@ -81,8 +81,8 @@ py::object Record(const PyState& s, const std::vector<std::string>& seats) {
 }  // namespace
 
 void BindStates(py::module_& m) {
-  py::class_<PyState>(m, "State")
-      .def_property_readonly("game", [](const PyState& s) { return Mutable(s.game); })
+  py::class_<PyState> state_class(m, "State");
+  state_class.def_property_readonly("game", [](const PyState& s) { return Mutable(s.game); })
       .def_property_readonly("players_to_act",
                              [](const PyState& s) { return PlayerList(s.state->PlayersToAct()); })
       .def_property_readonly(
@@ -178,6 +178,7 @@ void BindStates(py::module_& m) {
         return "<savanna.State " + s.game->Spec() + " move " +
                std::to_string(s.state->MoveNumber()) + ">";
       });
+  BindNetStateMethods(state_class);
 }
 
 }  // namespace savanna::python
