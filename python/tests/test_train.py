@@ -102,11 +102,6 @@ def test_a_checkpoint_of_another_run_is_refused(tmp_path):
         run_training(tmp_path, "run", "--iterations", "2", "--trunk", "8")
 
 
-ENGINE_NETS = pytest.mark.skipif(not hasattr(savanna, "Net"),
-                                 reason="the engine's net binding (savanna.Net) is not built")
-
-
-@ENGINE_NETS
 def test_the_engine_reads_an_exported_net_as_torch_computes_it(tmp_path):
     from savanna.train import model
     torch.manual_seed(4)
@@ -125,7 +120,6 @@ def test_the_engine_reads_an_exported_net_as_torch_computes_it(tmp_path):
         assert np.abs(np.asarray(got_values) - want_values).max() < 1e-5
 
 
-@pytest.mark.skipif(not hasattr(savanna, "net_shape"), reason="savanna.net_shape is not built")
 @pytest.mark.parametrize("game", ["kariba", "kilimanjaro", "kap_kairo", "kalimambo", "kitara"])
 def test_the_trainers_shapes_and_inputs_are_the_engines(game):
     setup = GameSetup(game)
@@ -135,9 +129,8 @@ def test_the_trainers_shapes_and_inputs_are_the_engines(game):
     for n in setup.players:
         state = setup.games[n].new_initial_state(3)
         viewer = n - 1
-        if hasattr(state, "net_input"):
-            mine = setup.encode(state.observation(viewer), n)
-            assert np.array_equal(np.asarray(state.net_input(viewer, shape)), mine)
+        mine = setup.encode(state.observation(viewer), n)
+        assert np.array_equal(np.asarray(state.net_input(viewer, shape)), mine)
 
 
 def test_with_the_engines_labels_the_search_teaches_and_the_net_guides_it(tmp_path, monkeypatch):

@@ -57,16 +57,21 @@ class GameSetup:
         self.input = self.max_obs + len(self.players)
         self.actions = max(g.num_distinct_actions for g in self.games.values())
         self.seats = max(self.players)
-        self.layout = 0  # until the engine reports the observation layout (savanna.net_shape)
-        if hasattr(savanna, "net_shape"):
-            shape = savanna.net_shape(self.spec_for(self.players[0]), self.players)
-            mine = {"game": name, "players": self.players, "input": self.input,
-                    "actions": self.actions, "seats": self.seats}
-            theirs = {k: shape[k] for k in mine}
-            if theirs != mine:
-                raise SystemExit(f"savanna.train: the engine's net shape {theirs} differs from "
-                                 f"the trainer's {mine}")
-            self.layout = int(shape["layout"])
+        # The engine's own shape (docs/nets.md): the header's fields as its loader checks them,
+        # the observation layout's version among them. A module without it predates the nets:
+        # a net made with it would record no layout, which the engine refuses.
+        if not hasattr(savanna, "net_shape"):
+            raise SystemExit("savanna.train: this savanna module has no savanna.net_shape (it "
+                             "predates the engine's nets); build the module of this tree "
+                             "(cmake --build --preset release)")
+        shape = savanna.net_shape(self.spec_for(self.players[0]), self.players)
+        mine = {"game": name, "players": self.players, "input": self.input,
+                "actions": self.actions, "seats": self.seats}
+        theirs = {k: shape[k] for k in mine}
+        if theirs != mine:
+            raise SystemExit(f"savanna.train: the engine's net shape {theirs} differs from "
+                             f"the trainer's {mine}")
+        self.layout = int(shape["layout"])
 
     def spec_for(self, players: int) -> str:
         return f"{self.name}({','.join(self.params + [f'players={players}'])})"

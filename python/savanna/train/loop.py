@@ -73,9 +73,6 @@ class Run:
         if args.eval_games and args.eval_players not in self.setup.players:
             raise SystemExit(f"savanna.train: --eval-players {args.eval_players} is not among "
                              f"the player counts {self.setup.players}")
-        if not hasattr(savanna, "net_shape"):
-            log("savanna.train: this module reports no observation layout (savanna.net_shape): "
-                "the net records layout 0, which an engine with layouts refuses")
         self.dir = args.dir
         os.makedirs(self.dir, exist_ok=True)
         self.config = {k: getattr(args, k) for k in FIXED}
