@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "core/story.h"
 #include "core/text.h"
 #include "session/session.h"
 
@@ -20,8 +21,11 @@ struct ReplayOptions {
 // What `viewer` may read of the actions the step made public.
 Json RevealedJson(const Revealed& revealed, Player viewer) {
   Json list = Json::array();
-  for (const auto& move : revealed)
-    list.push_back({{"player", move.player}, {"action", move.TextFor(viewer)}});
+  for (const auto& move : revealed) {
+    Json entry = {{"player", move.player}, {"action", move.TextFor(viewer)}};
+    if (!move.StoryFor(viewer).empty()) entry["story"] = move.StoryFor(viewer);
+    list.push_back(std::move(entry));
+  }
   return list;
 }
 
@@ -43,7 +47,13 @@ int RunReplay(const GameRegistry& games, const ReplayOptions& options) {
     if (!options.steps) return;
     if (options.text) {
       std::string moves;
-      for (const auto& m : revealed) moves += "  " + SeatName(m.player) + ": " + m.action + "\n";
+      // Each move as the viewer reads it: its text (the public one for another seat's move) and
+      // what it did (State::Story).
+      for (const auto& m : revealed) {
+        const std::string& story = m.StoryFor(*viewer);
+        moves += "  " + SeatName(m.player) + ": " + m.TextFor(*viewer) +
+                 (story.empty() ? "" : " (" + StoryText(story) + ")") + "\n";
+      }
       steps.emplace_back(Json(), moves + "\n" + session.ViewText(*viewer));
     } else {
       steps.emplace_back(

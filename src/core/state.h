@@ -72,6 +72,17 @@ class State {
   virtual Json PublicStructuredAction(Player player, Action action) const {
     return StructuredAction(player, action);
   }
+  // What `player`'s `action` did, told for a move log once its step has resolved (story.h):
+  // this is the state right after the action, `before` the state it was applied to (a state of
+  // the same game). `own`: told to `player`, and it may name what only that player knows (the
+  // card it drew); otherwise told to everybody else, and it names only what everybody may know
+  // then (never more than the public text and the views). Says what happened, not only what was
+  // chosen: what a chase drove away, why minus points rose, what was built. Empty: the game
+  // tells nothing more than the action's text (the default).
+  virtual std::string Story(const State& before, Player player, Action action, bool own) const {
+    (void)before, (void)player, (void)action, (void)own;
+    return {};
+  }
   // The id whose ActionToString is `text` (ignoring case and surrounding space) among the
   // legal actions of `player`. Errors name the player, the text and say why.
   virtual Result<Action> ParseAction(Player player, std::string_view text) const;

@@ -5,10 +5,13 @@ namespace savanna::server {
 
 Json LogEntryJson(const Session& session, int64_t index, Player viewer) {
   const RecordedAction& a = session.record().actions[size_t(index)];
-  return {{"index", index},
-          {"player", a.player},
-          {"action", a.player == viewer ? a.action : session.PublicText(size_t(index))},
-          {"structured", session.StructuredFor(size_t(index), viewer)}};
+  Json entry = {{"index", index},
+                {"player", a.player},
+                {"action", a.player == viewer ? a.action : session.PublicText(size_t(index))},
+                {"structured", session.StructuredFor(size_t(index), viewer)}};
+  if (const std::string& story = session.StoryFor(size_t(index), viewer); !story.empty())
+    entry["story"] = story;
+  return entry;
 }
 
 Json MoveLogJson(const Session& session, size_t open_step_start, Player viewer) {

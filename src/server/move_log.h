@@ -14,8 +14,9 @@ namespace savanna::server {
 inline constexpr size_t kNoOpenStep = size_t(-1);
 
 // Record action `index` of `session` as `viewer` reads it: {"index", "player", "action",
-// "structured"}. Another seat's action is its public text and public structured form
-// (State::PublicActionString), which name nothing hidden from the viewer.
+// "structured", "story"}. Another seat's action is its public text, public structured form
+// (State::PublicActionString) and public story (State::Story), which name nothing hidden from
+// the viewer; "story" is left out where the game tells none.
 Json LogEntryJson(const Session& session, int64_t index, Player viewer);
 
 // Every record action `viewer` may read: all of them, except the sealed submissions of another

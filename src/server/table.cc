@@ -62,6 +62,7 @@ Table::Table(TableContext context, StoredTable stored, Session session, TableOpt
       open_step_start_(open_step_start) {
   stored_.actions.clear();  // the session's record holds them
   vacancy_timers_.resize(size_t(session_.NumPlayers()));
+  chat_buckets_.resize(size_t(session_.NumPlayers()));
 }
 
 void Table::Run(std::function<void()> op) {
@@ -171,8 +172,11 @@ ApiResult<Json> Table::RematchRequest() const {
   Lock lock(mutex_);
   if (!session_.IsTerminal())
     return ApiFail(409, "not_finished", "a rematch can be made once the game is over");
+  // The seats move round by one (seat s plays seat s + 1 of the rematch, the last seat the
+  // first), so that who starts changes from game to game.
+  const size_t n = stored_.seats.size();
   Json seats = Json::array();
-  for (const StoredSeat& seat : stored_.seats) seats.push_back(seat.label);
+  for (size_t s = 0; s < n; ++s) seats.push_back(stored_.seats[(s + n - 1) % n].label);
   return Json{{"game", session_.game().Spec()}, {"seats", seats}, {"options", options_.ToJson()}};
 }
 

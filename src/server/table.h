@@ -98,6 +98,19 @@ class Table : public std::enable_shared_from_this<Table> {
   // At most TableContext::max_takebacks per game. Errors: bad_token, takeback_unavailable,
   // not_playing, nothing_to_take_back, takeback_limit, storage_error, table_closed.
   void TakeBack(int seat, const std::string& token, std::function<void(ApiResult<int64_t>)> reply);
+  // A line of chat from human seat `seat` (a person): cleaned (cut to kChatMaxChars characters,
+  // between characters; control characters as spaces; not UTF-8 as U+FFFD), then sent as
+  // {"type": "chat", "table", "messages": [{"seat", "name", "text", "at"}]} to every connection
+  // of a human seat, never to a spectator; an AI seat never sees it. In memory only: the last
+  // kChatKept lines go to a seat that (re)joins. Per seat kChatBurst lines at once, then one
+  // every kChatSecondsPerLine seconds. Errors: bad_token, bad_request (nothing to say),
+  // rate_limited, table_closed.
+  static constexpr size_t kChatMaxChars = 280;
+  static constexpr size_t kChatKept = 50;
+  static constexpr int kChatBurst = 5;
+  static constexpr double kChatSecondsPerLine = 2;
+  void Chat(int seat, const std::string& token, std::string_view text,
+            std::function<void(ApiResult<void>)> reply);
   // `client` closed or moved to another table.
   void Detach(const Client* client);
 
@@ -118,7 +131,8 @@ class Table : public std::enable_shared_from_this<Table> {
   ApiResult<Finished> FinishedGame() const;
 
   // A rematch, once the game is over: the POST /api/tables request for a new table like this
-  // one (the same game spec, the seats as shown, the same options; a new deal).
+  // one (the same game spec, the seats as shown moved round by one: seat s here is seat s + 1
+  // there, the last seat the first; the same options; a new deal).
   ApiResult<Json> RematchRequest() const;
   // The id of this table's rematch ("" while there is none). Setting it tells every connection
   // (a state message with "rematch"). Kept in memory only: it is lost on a restart.
@@ -193,6 +207,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // connection or the rematch changed.
   void Broadcast(const std::vector<int64_t>& now_public, int64_t own, const Client* skip = nullptr);
   void Attach(const std::shared_ptr<Client>& client, Player seat);
+  // The chat kept so far, to a seat's connection that attaches (table_chat.cc).
+  void SendChatLog(const std::shared_ptr<Client>& client, Player viewer) const;
 
   void ScheduleAgents();
   // Cancels the hint under way, if any (its reply says so).
@@ -231,6 +247,13 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<std::unique_ptr<boost::asio::steady_timer>> vacancy_timers_;  // per seat
   bool closed_ = false;
   std::string rematch_;  // the id of the rematch table, once one was made
+  // The chat (table_chat.cc): the last lines, and per seat a token bucket.
+  struct ChatBucket {
+    double tokens = kChatBurst;
+    std::chrono::steady_clock::time_point refilled = std::chrono::steady_clock::now();
+  };
+  std::deque<Json> chat_;
+  std::vector<ChatBucket> chat_buckets_;
   std::chrono::steady_clock::time_point last_change_ = std::chrono::steady_clock::now();
 };
 

@@ -48,6 +48,7 @@ void Table::Attach(const std::shared_ptr<Client>& client, Player seat) {
   std::erase_if(viewers_, [&](const Viewer& v) { return v.key == client.get(); });
   viewers_.push_back({client, client.get(), seat});
   SendFullState(client, seat);
+  SendChatLog(client, seat);
 }
 
 void Table::Broadcast(const std::vector<int64_t>& now_public, int64_t own, const Client* skip) {

@@ -17,6 +17,8 @@ namespace {
 constexpr int kMaxRefusedInARow = 200;
 constexpr size_t kMaxTableIdSize = 64;
 constexpr size_t kMaxActionSize = 1000;
+// A chat line may arrive this long (4 bytes a character at most); the table keeps 280 characters.
+constexpr size_t kMaxChatBytes = 4 * 280;
 
 uint64_t NextConnectionId() {
   static std::atomic<uint64_t> next{1};
@@ -175,9 +177,10 @@ void WsConversation::HandleMessage(const std::string& text, bool is_text) {
   if (*type == "leave") return Leave(*message, id);
   if (*type == "hint") return Hint(*message, id);
   if (*type == "takeback") return TakeBack(*message, id);
+  if (*type == "chat") return Chat(*message, id);
   SendError({400, "bad_request",
              "unknown message type " + QuoteForMessage(*type) +
-                 " (types: join, rejoin, spectate, act, leave, hint, takeback, ping)"},
+                 " (types: join, rejoin, spectate, act, leave, hint, takeback, chat, ping)"},
             id);
 }
 
@@ -314,6 +317,19 @@ void WsConversation::TakeBack(const Json& message, const Json& id) {
         return Json{
             {"type", "taken_back"}, {"table", table->id()}, {"seat", seat}, {"actions", actions}};
       }));
+}
+
+// A line of chat to the people at the table: only from a seat (a spectator has none); the table
+// cleans it and caps its rate (Table::Chat).
+void WsConversation::Chat(const Json& message, const Json& id) {
+  if (auto ok = CheckFields(message, {"type", "id", "text"}, "a chat"); !ok)
+    return SendError(ok.error(), id);
+  auto text = StringField(message, "text", kMaxChatBytes);
+  if (!text) return SendError(text.error(), id);
+  if (!seated_) return SendError({409, "not_seated", "join or rejoin a seat to chat"}, id);
+  table_->Chat(seat_, token_, *text, Answer<void>(id, [table = table_] {
+                 return Json{{"type", "chat_sent"}, {"table", table->id()}};
+               }));
 }
 
 void WsConversation::Leave(const Json& message, const Json& id) {

@@ -87,6 +87,7 @@ class WsConversation : public Client, public std::enable_shared_from_this<WsConv
   void Leave(const Json& message, const Json& id);
   void Hint(const Json& message, const Json& id);
   void TakeBack(const Json& message, const Json& id);
+  void Chat(const Json& message, const Json& id);
 
   // Relays `text` when it is for another node (router.h); true when it was relayed.
   bool Relayed(const Json& message, const std::string& text);

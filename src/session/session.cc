@@ -152,6 +152,8 @@ Revealed Session::Accept(Player seat, Action action) {
   std::string public_text = state_->PublicActionString(seat, action);
   Structured structured{state_->StructuredAction(seat, action),
                         state_->PublicStructuredAction(seat, action)};
+  // The story reads the state before and after the action (not on a search's path: one copy).
+  const std::unique_ptr<State> before_state = state_->Clone();
   auto applied = state_->Apply(seat, action);
   SAVANNA_CHECK_MSG(applied, "seat " + std::to_string(seat) + " (" + record_.seats[seat] +
                                  "): action " + std::to_string(action) + ": " +
@@ -159,13 +161,17 @@ Revealed Session::Accept(Player seat, Action action) {
   record_.actions.push_back({seat, text});
   public_texts_.push_back(public_text);
   structured_.push_back(std::move(structured));
+  Stories stories{state_->Story(*before_state, seat, action, true),
+                  state_->Story(*before_state, seat, action, false)};
   record_.result = ResultJson(*state_);
   // The step is still open when exactly the other players of the step still owe their
   // submissions: this one stays sealed. Otherwise it resolved and all its submissions are public.
   PlayerSet rest = before;
   rest.Erase(seat);
   const PlayerSet after = state_->PlayersToAct();
-  sealed_.push_back({seat, std::move(text), std::move(public_text)});
+  sealed_.push_back(
+      {seat, std::move(text), std::move(public_text), stories.own, stories.public_story});
+  stories_.push_back(std::move(stories));
   if (!after.Empty() && after == rest) return {};
   return std::exchange(sealed_, {});
 }
@@ -250,6 +256,11 @@ Json Session::StructuredLegalActions(Player seat) const {
   state_->LegalActions(seat, legal);
   for (Action a : legal) out.push_back(state_->StructuredAction(seat, a));
   return out;
+}
+
+const std::string& Session::StoryFor(size_t index, Player viewer) const {
+  const Stories& s = stories_[index];
+  return viewer == record_.actions[index].player ? s.own : s.public_story;
 }
 
 const Json& Session::StructuredFor(size_t index, Player viewer) const {

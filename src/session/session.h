@@ -37,9 +37,17 @@ struct RevealedAction {
   Player player = 0;
   std::string action;
   std::string public_action;
+  // What the action did (State::Story, story.h), told to its actor and to everybody else; empty
+  // where the game tells nothing more than the text.
+  std::string story;
+  std::string public_story;
   // The text `viewer` (a seat or kSpectator) may read.
   const std::string& TextFor(Player viewer) const {
     return viewer == player ? action : public_action;
+  }
+  // The story `viewer` may read.
+  const std::string& StoryFor(Player viewer) const {
+    return viewer == player ? story : public_story;
   }
 };
 
@@ -145,6 +153,9 @@ class Session {
   // Record action `index` in its structured form as `viewer` may read it: the full form for its
   // actor, the public form (State::PublicStructuredAction) for everybody else.
   const Json& StructuredFor(size_t index, Player viewer) const;
+  // What record action `index` did, as `viewer` may read it (State::Story): its actor's story
+  // for the actor, the public one for everybody else; empty where the game tells no story.
+  const std::string& StoryFor(size_t index, Player viewer) const;
 
   // Agent seat s uses stream kAgentSeedStream + s of the game seed.
   static constexpr uint64_t kAgentSeedStream = 1000;
@@ -165,7 +176,11 @@ class Session {
   struct Structured {
     Json own, public_form;
   };
-  std::vector<Structured> structured_;          // per record action
+  std::vector<Structured> structured_;  // per record action
+  struct Stories {
+    std::string own, public_story;
+  };
+  std::vector<Stories> stories_;                // per record action
   std::vector<std::unique_ptr<Agent>> agents_;  // per seat; null for a human seat
   // The submissions to the simultaneous step under way, sealed until it resolves.
   Revealed sealed_;

@@ -14,6 +14,7 @@
 #include "agents/agent.h"
 #include "core/json_io.h"
 #include "core/rng.h"
+#include "core/story.h"
 #include "core/text.h"
 #include "session/session.h"
 
@@ -105,12 +106,17 @@ class TerminalGame {
   // the screen is cleared before that turn. With one human seat the screen is that seat's; with
   // several it is shared, and with none it is a spectator's: then only public texts show.
   void Announce(const Revealed& revealed) {
+    // A move reads as its text and, where the game tells more, what it did (State::Story).
+    auto told = [&](const RevealedAction& move, Player reader) {
+      const std::string& story = move.StoryFor(reader);
+      return SeatLabel(move.player) + ": " + move.TextFor(reader) +
+             (story.empty() ? "" : " (" + StoryText(story) + ")");
+    };
     for (const RevealedAction& move : revealed) {
-      std::cout << "  " << SeatLabel(move.player) << ": " << move.TextFor(reader_) << "\n";
+      std::cout << "  " << told(move, reader_) << "\n";
       if (humans_ > 1)  // each human seat knows its own moves
         for (Player p = 0; p < Player(unseen_.size()); ++p)
-          if (p != move.player)
-            unseen_[size_t(p)].push_back(SeatLabel(move.player) + ": " + move.TextFor(p));
+          if (p != move.player) unseen_[size_t(p)].push_back(told(move, p));
     }
     std::cout.flush();
   }

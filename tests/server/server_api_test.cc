@@ -102,7 +102,10 @@ TEST_F(ServerApiTest, RematchMakesOneNewTableLikeTheFinishedOne) {
   const std::string rematch = first.json()["id"];
   EXPECT_NE(rematch, id);
   EXPECT_EQ(first.json()["game"], created["game"]);
-  EXPECT_EQ(first.json()["seats"][1]["agent"], "random(seed=3)");
+  // The seats move round by one: seat 1's player sits in seat 0 of the rematch (and seat 0's in
+  // seat 1), so the other player starts.
+  EXPECT_EQ(first.json()["seats"][0]["agent"], "random(seed=3)");
+  EXPECT_EQ(first.json()["seats"][1]["agent"], "random");
   EXPECT_EQ(first.json()["options"], created["options"]);
   // Later requests get the same table; the old table and its connections name it.
   EXPECT_EQ(Http(port(), "POST", "/api/tables/" + id + "/rematch").json()["id"], rematch);

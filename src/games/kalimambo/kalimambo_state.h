@@ -48,6 +48,9 @@ class KalimamboState final : public StateBase<KalimamboState, KalimamboData, Con
   // players with the fewest minus points.
   SAVANNA_GAME_STATE_OVERRIDES;
   void ReopenHiddenSubmissions(Player viewer) override;
+  // A card chosen; the submission that resolves the round tells the round: every card, every
+  // move in order, the dung and the rhino's runs with the minus points each cost and whom.
+  std::string Story(const State& before, Player player, Action action, bool own) const override;
   bool IsTerminal() const override { return d_.round >= config().num_cards; }
 };
 

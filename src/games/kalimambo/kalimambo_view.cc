@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <bit>
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include "core/story.h"
 #include "core/text.h"
 #include "games/kalimambo/kalimambo_state.h"
 
@@ -65,6 +68,48 @@ std::string PayerText(const Config& config, const KalimamboData& d, int figure) 
 
 std::string KalimamboState::ActionToString(Player, Action action) const {
   return "play " + std::to_string(action);
+}
+
+std::string KalimamboState::Story(const State& before_state, Player player, Action action,
+                                  bool own) const {
+  const Config& c = config();
+  const KalimamboData& b = static_cast<const KalimamboState&>(before_state).data();
+  const std::string card = std::to_string(action);
+  if (d_.round == b.round)  // the round waits for other cards: this one stays sealed
+    return StorySeat(player) + (own ? " chose " : " played ") + card;
+  const int r = d_.round - 1;
+  const auto figure = [&](int f) { return f == c.Kali() ? std::string("Kali") : StorySeat(f); };
+  // The seats that played the lowest card pay Kali's penalties.
+  int lowest_card = 1 << 30;
+  for (int p = 0; p < c.players; ++p) lowest_card = std::min(lowest_card, int(d_.played[r][p]));
+  std::vector<std::string> cards, lowest;
+  for (int p = 0; p < c.players; ++p) {
+    cards.push_back(StorySeat(p) + " " + std::to_string(d_.played[r][p]));
+    if (d_.played[r][p] == lowest_card) lowest.push_back(StorySeat(p));
+  }
+  cards.push_back("Kali " + std::to_string(d_.kali_deck[r]));
+  // Who pays for what happened to a figure: its owner, or for Kali the lowest card's players.
+  const auto payer = [&](int f) { return f == c.Kali() ? JoinAnd(lowest) : StorySeat(f); };
+  std::string story = StorySeat(player) + " played " + card + ". Round " + std::to_string(r + 1) +
+                      " of " + std::to_string(c.num_cards) + ": " + JoinAnd(cards) +
+                      " (lowest: " + JoinAnd(lowest) + ")";
+  if (d_.num_events == 0) story += "; nobody moved";
+  for (int i = 0; i < d_.num_events; ++i) {
+    const MoveEvent& e = d_.events[i];
+    story += "; " + figure(e.figure) + " moved from " + std::to_string(e.from) + " to " +
+             std::to_string(e.to);
+    if (e.dung)
+      story += ", onto dung (+" + std::to_string(c.dung_penalty) + " for " + payer(e.figure) + ")";
+    if (e.run > 0)
+      story += ", and the rhino ran " + Counted(e.run, "space") + " up to " + figure(e.rammed) +
+               " (+" + std::to_string(e.run) + " for " + payer(e.rammed) + ")";
+  }
+  std::vector<std::string> minus;
+  for (int p = 0; p < c.players; ++p)
+    minus.push_back(StorySeat(p) + " " + std::to_string(d_.minus[p]));
+  story += ". Minus points: " + JoinAnd(minus);
+  if (IsTerminal()) story += ". That was the last round";
+  return story;
 }
 
 Json KalimamboState::StructuredAction(Player, Action action) const {

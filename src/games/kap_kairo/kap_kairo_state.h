@@ -104,6 +104,9 @@ class KapKairoState final : public StateBase<KapKairoState, KapKairoData, Config
   SAVANNA_GAME_STATE_OVERRIDES;
   void ReopenHiddenSubmissions(Player viewer) override;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
+  // A bid (the last one tells the auction's order), a card taken, a pass and the card then
+  // turned up for the pool, a build with what it cost and paid, and the bonus tracks it gave.
+  std::string Story(const State& before, Player player, Action action, bool own) const override;
   // Scores: landscapes built per player. Winners: the builder of the eighth landscape; if the
   // game ends because nothing is left to auction, the most landscapes built, then the most
   // pounds left, else shared.

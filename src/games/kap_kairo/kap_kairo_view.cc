@@ -3,7 +3,10 @@
 // pending bids (only the fact that a bid is in shows).
 #include <algorithm>
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include "core/story.h"
 #include "core/text.h"
 #include "games/kap_kairo/kap_kairo_state.h"
 
@@ -73,6 +76,73 @@ std::string KapKairoState::ActionToString(Player player, Action action) const {
     return s;
   }
   return "invalid action " + std::to_string(action);
+}
+
+std::string KapKairoState::Story(const State& before_state, Player player, Action action,
+                                 bool own) const {
+  const Config& c = config();
+  const KapKairoData& b = static_cast<const KapKairoState&>(before_state).data();
+  const std::string who = StorySeat(player);
+  std::string story;
+  const auto pounds = [](int n) { return "£" + std::to_string(n); };
+  if (action >= kFirstBidAction && action <= kMaxCapital) {
+    (void)own;  // a bid is read by everybody once all are in, and by its bidder at once
+    story = who + " bid " + pounds(action - kFirstBidAction);
+    if (d_.phase == Phase::kBid) return story;  // sealed until the last bid is in
+    // The last bid: the auction resolved.
+    const LastAuction& la = d_.last_auction;
+    std::vector<std::string> bids, order;
+    for (int p = 0; p < c.players; ++p) bids.push_back(StorySeat(p) + " " + pounds(la.bids[p]));
+    for (int i = 0; i < c.players; ++i) order.push_back(StorySeat(la.order[i]));
+    story += ". Land purchase: bids " + JoinAnd(bids) + "; every bid is paid; the choosing order " +
+             JoinAnd(order);
+    if (la.draws > 0) {
+      std::vector<std::string> draws;
+      for (int i = 0; i < la.draws; ++i)
+        draws.push_back(StorySeat(la.draw_player[i]) + " drew " +
+                        std::to_string(c.card(la.draw_card[i]).pounds));
+      story += " (a tie broken by cards drawn: " + JoinAnd(draws) + ")";
+    }
+    if (la.by_lot) story += " (a tie decided by lot)";
+    return story;
+  }
+  if (action >= kFirstTakeAction && action < kPassAction) {
+    const int slot = action - kFirstTakeAction;
+    story = who + " took " + c.CardText(b.auction[slot]);
+  } else if (action == kPassAction) {
+    story = who + " passed";
+  } else if (action >= kFirstBuildAction && action < kNumDistinctActions) {
+    const LastBuild& lb = d_.last_build;
+    const int card = b.rows[player].Front();
+    story = who + " built " + c.CardText(card);
+    std::vector<std::string> spent;
+    if (lb.bonus_used > 0) spent.push_back(Counted(lb.bonus_used, "bonus track"));
+    if (lb.pounds_paid > 0) spent.push_back(pounds(lb.pounds_paid) + " for missing tracks");
+    story += spent.empty() ? " with the tracks on show" : ", spending " + JoinAnd(spent);
+    story += ", and was paid " + pounds(c.card(card).pounds) + " (" +
+             std::to_string(d_.rows[player].built) + " of 8 built)";
+    std::vector<std::string> bonus;
+    for (int q = 0; q < c.players; ++q)
+      if (lb.bonus_to & (1u << q)) bonus.push_back(StorySeat(q));
+    if (!bonus.empty()) story += "; a bonus track for " + JoinAnd(bonus) + ", waiting at a river";
+  } else {
+    return {};
+  }
+  // What follows: the game's end, a new land purchase, or the next card turned up for the pool.
+  if (d_.phase == Phase::kOver) {
+    story += d_.end == EndReason::kEighthLandscape
+                 ? ". That is the eighth landscape: the game is over"
+                 : ". Nothing is left to auction: the game is over";
+  } else if (d_.phase == Phase::kBid && b.phase != Phase::kBid) {
+    story += ". A new land purchase: " + Counted(d_.auction_size, "card") + " up for sale";
+  } else if (d_.phase == Phase::kBuild && d_.revealed.size > 0 &&
+             (b.phase != Phase::kBuild || d_.current != b.current ||
+              d_.revealed.size != b.revealed.size)) {
+    story += ". " + StorySeat(d_.current) + " turned up " +
+             c.CardText(d_.revealed.cards[d_.revealed.size - 1]) + " for the build pool (" +
+             Counted(d_.pool_tracks, "track") + " on show)";
+  }
+  return story;
 }
 
 // A taken card is {"slot"} (0-based, as the view's "auction" list) and the card as the view

@@ -56,6 +56,7 @@ class KaribaState final : public StateBase<KaribaState, KaribaData, Config> {
   using StateBase::StateBase;
   SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kGameOver; }
+  std::string Story(const State& before, Player player, Action action, bool own) const override;
 };
 
 // The game: GameBase over this state and the config (core/game_skeleton.h).

@@ -1,7 +1,9 @@
 // Kariba's outward forms: action strings and the per-viewer views (JSON and text).
+#include <algorithm>
 #include <sstream>
 
 #include "core/json_io.h"
+#include "core/story.h"
 #include "core/text.h"
 #include "games/kariba/kariba_state.h"
 
@@ -44,6 +46,64 @@ Json KaribaState::StructuredAction(Player, Action action) const {
     if (animal <= config().animals) return {{"kind", "take"}, {"animal", config().names[animal]}};
   }
   return {{"kind", "invalid"}, {"id", action}};
+}
+
+// A play tells what it chased and the cards drawn after it; a draw which card (to its actor); the
+// end of a game of the match its scores.
+std::string KaribaState::Story(const State& before_state, Player player, Action action,
+                               bool own) const {
+  const Config& c = config();
+  const KaribaData& b = static_cast<const KaribaState&>(before_state).data();
+  const std::string who = StorySeat(player);
+  const auto animals = [&](int n, int animal) { return Counted(n, c.names[animal]); };
+  const bool game_ended = d_.game_index > b.game_index || d_.phase == Phase::kGameOver;
+  std::string story;
+  if (action >= kFirstPlayAction && action < kDrawPileAction) {
+    const int animal = action / kHandSize + 1, count = action % kHandSize + 1;
+    AnimalCounts waterhole = b.waterhole;
+    waterhole[animal] = uint8_t(waterhole[animal] + count);
+    const int chased = ChaseTarget(c, waterhole, animal);
+    story = who + " played " + animals(count, animal);
+    if (chased != 0)
+      story += ", which chased " + animals(b.waterhole[chased], chased) + " into " +
+               StorySeats(player) + " score pile";
+    // In the standard variant the hand is refilled at once from the pile.
+    if (!c.open_display && !game_ended) {
+      AnimalCounts drawn{};
+      int n = 0;
+      for (int a = 1; a <= c.animals; ++a) {
+        const int left = b.hand[player][a] - (a == animal ? count : 0);
+        drawn[a] = uint8_t(std::max(0, d_.hand[player][a] - left));
+        n += drawn[a];
+      }
+      std::vector<std::string> cards;
+      for (int a = 1; a <= c.animals; ++a)
+        if (drawn[a] > 0) cards.push_back(drawn[a] == 1 ? "a " + c.names[a] : animals(drawn[a], a));
+      if (n > 0)
+        story += ", then drew " + (own ? JoinAnd(cards) : n == 1 ? "a card" : Counted(n, "card"));
+    }
+  } else if (action == kDrawPileAction) {
+    int drawn = 0;
+    for (int a = 1; a <= c.animals && !game_ended; ++a)
+      if (d_.hand[player][a] > b.hand[player][a]) drawn = a;
+    story = who + " drew " + (own && drawn ? "a " + c.names[drawn] : std::string("a card")) +
+            " from the pile";
+  } else if (action >= kFirstTakeAction && action < kNumDistinctActions) {
+    story = who + " took the face-up " + c.names[action - kFirstTakeAction + 1];
+  }
+  if (game_ended && !story.empty()) {
+    // The game of the match that just ended, with every player's cards won in it.
+    const int g = d_.game_index - 1;
+    std::vector<std::string> scores;
+    for (int p = 0; p < c.players; ++p)
+      scores.push_back(StorySeat(p) + " " + std::to_string(d_.finished[g][p]));
+    story += ". " +
+             std::string(c.games > 1 ? "Game " + std::to_string(g + 1) + " of " +
+                                           std::to_string(c.games) + " is over"
+                                     : "The game is over") +
+             ": cards won " + JoinAnd(scores);
+  }
+  return story;
 }
 
 Json KaribaState::View(Player viewer) const {

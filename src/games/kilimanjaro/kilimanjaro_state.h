@@ -101,6 +101,9 @@ class KilimanjaroState final : public StateBase<KilimanjaroState, KiliData, Conf
   // A placement names no kind to the others: "place a counter on 37".
   std::string PublicActionString(Player player, Action action) const override;
   Json PublicStructuredAction(Player player, Action action) const override;
+  // The turn's events the action caused: the card and where it went, the move, the counters
+  // found and what they did (a placed counter's kind told only to its placer).
+  std::string Story(const State& before, Player player, Action action, bool own) const override;
   // Scores: positions on the trail (the base camp counts as trail_length). Winners: the
   // expedition at the base camp; otherwise the furthest, ties broken by the distance each would
   // move next, then shared.

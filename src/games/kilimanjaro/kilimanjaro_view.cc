@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include "core/story.h"
 #include "core/text.h"
 #include "games/kilimanjaro/kilimanjaro_state.h"
 
@@ -156,6 +159,75 @@ std::string KilimanjaroState::PublicActionString(Player player, Action action) c
   if (action >= kFirstPlaceAction && action < kFirstPlayAction)
     return "place a counter on " + std::to_string(action % kMaxSpaces);
   return ActionToString(player, action);
+}
+
+std::string KilimanjaroState::Story(const State& before_state, Player player, Action action,
+                                    bool own) const {
+  const Config& c = config();
+  const KiliData& b = static_cast<const KilimanjaroState&>(before_state).data();
+  // A placement or a play starts the turn's events afresh; a banana or change decision adds to
+  // those of its turn.
+  const bool starts_turn = action < kBananaMoveAction;
+  int first = starts_turn ? 0 : b.num_events;
+  if (first > d_.num_events) first = 0;
+  std::vector<std::string> parts;
+  const auto space = [](int s) { return std::to_string(s); };
+  for (int i = first; i < d_.num_events; ++i) {
+    const Event& e = d_.events[i];
+    switch (e.type) {
+      case EventType::kPlace:
+        parts.push_back(std::string("hid ") +
+                        (own ? std::string("a ") + CounterName(e.kind) : "a") + " counter on " +
+                        space(e.to));
+        break;
+      case EventType::kPlay:
+        parts.push_back("played " + CardName(c, e.card) + " on " + StorySeats(e.other) + " pile " +
+                        std::to_string(e.pile + 1));
+        break;
+      case EventType::kMove:
+        parts.push_back(std::string(i > first && d_.events[i - 1].type == EventType::kCounter
+                                        ? "moved again "
+                                        : "moved ") +
+                        std::to_string(e.to - e.from) + " from " + space(e.from) + " to " +
+                        (e.to >= c.trail_length ? "the base camp" : space(e.to)));
+        break;
+      case EventType::kCounter:
+        parts.push_back(std::string("found a ") +
+                        (e.kind == CounterKind::kChange ? "change counter" : CounterName(e.kind)) +
+                        " there");
+        break;
+      case EventType::kBananaStay:
+        parts.push_back("stayed there");
+        break;
+      case EventType::kLion:
+        parts.push_back("the lion sent " + StorySeat(e.player) + " back to " +
+                        (e.to == 0 ? std::string("the start") : "village " + space(e.to)));
+        break;
+      case EventType::kSwap:
+        parts.push_back("swapped places with " + StorySeat(e.other) + " (" + space(e.from) +
+                        " and " + space(e.to) + ")");
+        break;
+      case EventType::kSendBack:
+        parts.push_back("sent " + StorySeat(e.other) + " back from " + space(e.from) + " to " +
+                        (e.to == 0 ? std::string("the start") : "village " + space(e.to)));
+        break;
+      case EventType::kSendNobody:
+        parts.push_back("sent nobody back");
+        break;
+      case EventType::kBaseCamp:
+        parts.push_back("reached the base camp first and won");
+        break;
+    }
+  }
+  if (parts.empty()) return {};
+  std::string story = StorySeat(player) + " " + parts[0];
+  for (size_t i = 1; i < parts.size(); ++i)
+    story += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  if (b.phase == Phase::kPlace && d_.phase == Phase::kPlay)
+    story += ". Every counter is hidden: the cards are dealt";
+  if (d_.phase == Phase::kGameOver && d_.winner < 0)
+    story += ". Every card has been played: the game is over";
+  return story;
 }
 
 // Fields as in the view: a card is {"type", "value"}, seats are numbers, piles count from 1.

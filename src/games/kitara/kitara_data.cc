@@ -83,7 +83,8 @@ Result<void> ReadAreas(const Json& entry, const std::string& ctx, Map& map) {
   for (int i = 0; i < map.num_areas; ++i) {
     const Json& area = list[size_t(i)];
     const std::string actx = ctx + "areas[" + std::to_string(i) + "]: ";
-    if (auto r = CheckKeys(area, {"name", "type", "start", "source"}, actx); !r) return r;
+    if (auto r = CheckKeys(area, {"name", "type", "start", "ring", "slot", "source"}, actx); !r)
+      return r;
     if (auto r = CheckSource(area, actx); !r) return r;
     auto name = StringField(area, "name");
     if (!name) return Propagate(name, actx);
@@ -96,6 +97,14 @@ Result<void> ReadAreas(const Json& entry, const std::string& ctx, Map& map) {
     if (!type) return Propagate(type, actx);
     auto start = OptionalBool(area, "start");
     if (!start) return Propagate(start, actx);
+    // The drawing's place: both fields or neither.
+    auto ring = OptionalInt(area, "ring", 0, kMaxAreas, -1);
+    if (!ring) return Propagate(ring, actx);
+    auto slot = OptionalInt(area, "slot", 0, kMaxAreas - 1, -1);
+    if (!slot) return Propagate(slot, actx);
+    if ((*ring < 0) != (*slot < 0)) return Bad(actx, "fields 'ring' and 'slot' go together");
+    map.ring[i] = int8_t(*ring);
+    map.slot[i] = int8_t(*slot);
     const uint64_t bit = uint64_t(1) << i;
     if (*type == "savanna") {
       map.types[i] = AreaType::kSavanna;

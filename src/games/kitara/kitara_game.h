@@ -109,6 +109,11 @@ struct Map {
   int num_areas = 0;
   std::array<std::string, kMaxAreas> names;
   std::array<AreaType, kMaxAreas> types{};
+  // Where the drawing puts each area (data only, for the views): ring 0 is the centre, rings 1,
+  // 2... surround it, each divided into equal slots 0, 1... clockwise from the top; -1 when the
+  // data do not say (a front end then lays the map out by its borders).
+  std::array<int8_t, kMaxAreas> ring{};
+  std::array<int8_t, kMaxAreas> slot{};
   uint64_t start_mask = 0, land_mask = 0, savanna_mask = 0, ruin_mask = 0;
   std::array<uint64_t, kMaxAreas> land_neighbours{};  // white borders
   std::array<uint64_t, kMaxAreas> lake_neighbours{};  // black borders (for the views)

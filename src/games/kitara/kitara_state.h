@@ -111,6 +111,11 @@ class KitaraState final : public StateBase<KitaraState, KitaraData, Config> {
   SAVANNA_GAME_STATE_OVERRIDES;
   bool IsTerminal() const override { return d_.phase == Phase::kOver; }
   PlayerSet Winners() const override;
+  // The action in words (a card by its age and symbols, an area by its type and name), then
+  // what followed without a choice: an attack's outcome, the turn's score and the hero token
+  // kept (its value told to its keeper only), the cards that cannot be fed, and at the end of a
+  // round every player's points.
+  std::string Story(const State& before, Player player, Action action, bool own) const override;
 };
 
 // The game: GameBase over this state and the config (core/game_skeleton.h).
@@ -194,5 +199,7 @@ void Describe(V& v, D& d, const Config& c);
 // ---- Text (kitara_view.cc) ---------------------------------------------------------------------
 // "D1 W1 M1 (age 2)"; the start card reads "D2 W3 M2 (start card)".
 std::string CardText(const Config& config, int card);
+// In words: "an age-2 card (1 take, 1 warrior, 2 moves)"; "the start card (...)".
+std::string CardWords(const Config& config, int card);
 
 }  // namespace savanna::kitara

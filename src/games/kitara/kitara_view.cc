@@ -3,8 +3,10 @@
 // the end, when every token is revealed).
 #include <bit>
 #include <sstream>
+#include <string>
 #include <vector>
 
+#include "core/story.h"
 #include "core/text.h"
 #include "games/kitara/kitara_state.h"
 
@@ -130,6 +132,107 @@ std::string KitaraState::ActionToString(Player, Action action) const {
   return invalid;
 }
 
+std::string CardWords(const Config& config, int id) {
+  const Card& c = config.cards[id];
+  std::vector<std::string> symbols;
+  if (c.take > 0) symbols.push_back(std::to_string(c.take) + " take");
+  for (int k = 0; k < kKinds; ++k)
+    if (c.figures[k] > 0) symbols.push_back(KindCount(k, c.figures[k]));
+  if (c.moves > 0) symbols.push_back(Counted(c.moves, "move"));
+  if (c.prosperity > 0) symbols.push_back(std::to_string(c.prosperity) + " prosperity");
+  if (c.no_feed) symbols.push_back("needs no food");
+  const std::string which =
+      id == kStartCard ? "the start card" : "an age-" + std::to_string(c.age) + " card";
+  return which + " (" + (symbols.empty() ? std::string("no symbols") : JoinAnd(symbols)) + ")";
+}
+
+std::string KitaraState::Story(const State& before_state, Player player, Action action,
+                               bool own) const {
+  const Config& c = config();
+  const Map& m = c.map;
+  const KitaraData& b = static_cast<const KitaraState&>(before_state).data();
+  const std::string who = StorySeat(player);
+  const auto area = [&](int a) { return std::string(TypeName(m.types[a])) + " " + m.names[a]; };
+  std::string story;
+  if (action >= kStartAction && action < kTakeAction) {
+    story = who + " put 3 warriors on " + area(action - kStartAction);
+  } else if (action >= kTakeAction && action < kPlaceAction) {
+    story = who + " took " + CardWords(c, b.row[action - kTakeAction]);
+  } else if (action >= kPlaceAction && action < kSourceAction) {
+    const int kind = (action - kPlaceAction) / kMaxAreas, a = (action - kPlaceAction) % kMaxAreas;
+    story = who + " placed a new " + KindName(kind) + " on " + area(a);
+  } else if (action >= kSourceAction && action < kEndMovesAction) {
+    story = who + " chose to move from " + area(action - kSourceAction);
+  } else if (action == kEndMovesAction) {
+    story = who + " ended the moves";
+  } else if (action >= kGroupAction && action < kBorderAction) {
+    story = who + " chose to move " + FiguresText(GroupFigures(action)) + " from " + area(b.source);
+  } else if (action >= kBorderAction && action < kRetreatAction) {
+    const int to = action - kBorderAction;
+    const int defender = b.areas[to].owner;
+    if (defender >= 0 && defender != player) {
+      story = who + " attacked " + StorySeat(defender) + " in " + area(to) + " from " +
+              area(b.source) + " with " + FiguresText(b.group) + ", driving out " +
+              FiguresText(b.areas[to].figures);
+      if (d_.last_attack.drew_token) story += ", and drew a hero token";
+    } else {
+      story =
+          who + " moved " + FiguresText(b.group) + " from " + area(b.source) + " to " + area(to);
+    }
+  } else if (action >= kRetreatAction && action < kDiscardAction) {
+    story = who + " retreated " + FiguresText(b.retreat_figures) + " from " + area(b.retreat_from) +
+            " to " + area(action - kRetreatAction);
+  } else if (action >= kDiscardAction && action < kRemoveAction) {
+    story = who + " discarded " + CardWords(c, b.kingdom[player][action - kDiscardAction]) +
+            ", which could not be fed";
+  } else if (action >= kRemoveAction && action < kNumDistinctActions) {
+    const int kind = (action - kRemoveAction) / kMaxAreas, a = (action - kRemoveAction) % kMaxAreas;
+    story = who + " took a " + std::string(KindName(kind)) + " off " + area(a) +
+            " (the discarded card's figures leave with it)";
+  } else {
+    return {};
+  }
+  // What followed without a choice. A retreat decided for the defender (one nearest area):
+  const LastAttack& la = d_.last_attack;
+  if (action >= kBorderAction && action < kRetreatAction && la.attacker == player &&
+      la.retreat_to >= 0)
+    story += "; " + StorySeat(la.defender) + " retreated to " + area(la.retreat_to);
+  // The turn's score (prosperity symbols and ruins held with a ruler animal) and the hero token
+  // kept from this turn's attacks.
+  const int scored = d_.prosperity[player] - b.prosperity[player];
+  if (scored > 0) story += "; " + who + " scored " + Counted(scored, "point");
+  const int kept = TokenCount(d_.tokens[player]) - TokenCount(b.tokens[player]);
+  if (kept > 0) {
+    const int worth = TokenValue(c, d_.tokens[player]) - TokenValue(c, b.tokens[player]);
+    story += "; " + who + " kept a hero token" + (own ? " worth " + std::to_string(worth) : "");
+  }
+  // Cards the kingdom cannot feed.
+  if (d_.phase == Phase::kDiscard && d_.current == player && b.phase != Phase::kDiscard &&
+      b.phase != Phase::kRemove)
+    story += "; " + StorySeats(player) + " savannas with warriors feed " +
+             std::to_string(FoodCapacity(c, d_, player)) + " of " +
+             Counted(HungryCards(c, d_, player), "card") + ": " + Counted(d_.to_discard, "card") +
+             " must go";
+  // A new age-5 card announces the last round; the end of a round tells everybody's points.
+  if (d_.last_round != 0 && b.last_round == 0)
+    story += ". An age-5 card came up: round " + std::to_string(d_.last_round) + " is the last";
+  // Turns in which nobody had a choice are played at once (ForcedChoicesAreMadeAutomatically),
+  // so one action may end several rounds; the last round ends the game.
+  const bool over = d_.phase == Phase::kOver;
+  const int last_ended = over ? d_.round : d_.round - 1;
+  if (b.round > 0 && last_ended >= b.round) {
+    std::vector<std::string> points;
+    for (int p = 0; p < c.players; ++p)
+      points.push_back(StorySeat(p) + " " + std::to_string(d_.prosperity[p]));
+    story += last_ended == b.round ? ". Round " + std::to_string(b.round) + " is over"
+                                   : ". Rounds " + std::to_string(b.round) + " to " +
+                                         std::to_string(last_ended) + " are over";
+    story += "; points " + JoinAnd(points);
+  }
+  if (over) story += ". The game is over";
+  return story;
+}
+
 // Areas by name (as the view's "map"), figures by kind name, row and kingdom positions from 1
 // (as in the texts), a group by its figure counts.
 Json KitaraState::StructuredAction(Player, Action action) const {
@@ -184,9 +287,16 @@ Json KitaraState::View(Player viewer) const {
     map.push_back({{"name", m.names[a]},
                    {"type", TypeName(m.types[a])},
                    {"start", bool(m.start_mask >> a & 1)},
+
                    {"owner", d_.areas[a].owner},
                    {"figures", FiguresJson(d_.areas[a].figures)},
                    {"neighbours", AreaNames(c, m.land_neighbours[a])}});
+  // Where a drawing puts each area, when the map's data say so.
+  for (int a = 0; a < m.num_areas; ++a)
+    if (m.ring[a] >= 0) {
+      map[size_t(a)]["ring"] = m.ring[a];
+      map[size_t(a)]["slot"] = m.slot[a];
+    }
   j["map"] = std::move(map);
   Json row = Json::array();
   for (int i = 0; i < d_.row_size; ++i) row.push_back(CardJson(c, d_.row[i]));
@@ -197,6 +307,7 @@ Json KitaraState::View(Player viewer) const {
   Json discards = Json::array();  // texts only: the pile grows long
   for (int i = 0; i < d_.discard_size; ++i) discards.push_back(CardText(c, d_.discards[i]));
   j["discards"] = std::move(discards);
+  j["last_discard"] = d_.discard_size > 0 ? CardJson(c, d_.discards[d_.discard_size - 1]) : Json();
   j["bag"] = TokenCount(d_.bag);
   const PlayerValues scores = Scores();
   j["players"] = SeatsView([&](int p, Json& pj) {

@@ -1,0 +1,36 @@
+// Stories against the states they tell (State::Story, core/story.h): each game's test folder holds
+// a `<game>_story_test.cc` that walks seeded random games and holds every action's story to what
+// happened: the generic checks here (a story for every action, told by its actor, with
+// well-formed seat marks, the public story free of what only the actor knows as far as the marks
+// go), and the game's own checks against the states before and after.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "core/registry.h"
+#include "core/state.h"
+
+namespace savanna::testing {
+
+// One applied action with its stories.
+struct StoryStep {
+  const State& before;
+  const State& after;
+  Player player;
+  Action action;
+  std::string text;          // the action's text (ActionToString in `before`)
+  std::string own;           // the story told to its actor
+  std::string public_story;  // the story told to everybody else
+};
+
+// Plays `games` seeded random games of `spec` (each acting player in turn picks uniformly among
+// its legal actions) and calls `check` after every action, once the generic checks passed.
+// Returns the number of actions checked (the test should expect enough of them).
+int WalkStories(const GameRegistry& registry, const std::string& spec, int games,
+                const std::function<void(const StoryStep&)>& check);
+
+// The number a story writes right after `prefix` ("moved " -> 7), or -1 when `prefix` is absent.
+int NumberAfter(const std::string& story, const std::string& prefix);
+
+}  // namespace savanna::testing
