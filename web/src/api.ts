@@ -17,6 +17,7 @@ import type {
 
 export type {
   AgentInfo,
+  ChatLine,
   ClientMessage,
   ErrorMessage,
   GameInfo,

@@ -59,11 +59,18 @@ export interface PickResult {
 export function pick(legal: string[], targets: Targets, picked: string[], key: string): PickResult {
   if (!targets.has(key)) return { picked };
   if (picked.includes(key)) return { picked: picked.filter((k) => k !== key) };
-  let next = [...picked.filter((k) => groupOf(k) !== groupOf(key)), key];
-  if (narrowed(legal, targets, next).length === 0) next = [key];
+  const next = picksWith(legal, targets, picked, key);
   const actions = narrowed(legal, targets, next);
   if (actions.length === 1) return { picked: [], play: actions[0] };
   return { picked: next };
+}
+
+// The picks after a click on target `key` (a legal target not picked yet), before anything is
+// sent: `key` replaces the picked target of its group, or starts a new selection when it does
+// not fit the others.
+export function picksWith(legal: string[], targets: Targets, picked: string[], key: string): string[] {
+  const next = [...picked.filter((k) => groupOf(k) !== groupOf(key)), key];
+  return narrowed(legal, targets, next).length === 0 ? [key] : next;
 }
 
 // Whether target `key` fits the current picks of the other groups (shown as a likely next click).

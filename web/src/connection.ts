@@ -1,6 +1,6 @@
 // One table's live connection over the server's WebSocket (/ws): takes or retakes a seat (the
 // token is kept in local storage), or spectates; gathers the move log; reconnects after a drop.
-import type { LogEntry, ServerMessage, StateMessage } from './api.ts';
+import type { ChatLine, LogEntry, ServerMessage, StateMessage } from './api.ts';
 import type { TokenStore } from './tokens.ts';
 
 export type Want = { seat: number } | { watch: true };
@@ -14,6 +14,8 @@ export interface Snapshot {
   waiting: boolean; // an action was sent and is not acknowledged yet
   hints: Hints | null; // the latest hints received (for the state after `index` actions)
   hinting: boolean; // a hint was asked for and has not come yet
+  chat: ChatLine[]; // the table's chat, oldest first (seats only; docs/protocol.md)
+  chatError: string | null; // why the last chat line was refused
 }
 
 // The AI's estimate of this seat's chance to win after each legal action it tried.
@@ -53,7 +55,11 @@ export class TableConnection {
     waiting: false,
     hints: null,
     hinting: false,
+    chat: [],
+    chatError: null,
   };
+  // The ids of chat lines sent and not answered: their refusals are the chat's, not the game's.
+  private chatIds = new Set<number>();
 
   constructor(
     private readonly table: string,
@@ -89,6 +95,13 @@ export class TableConnection {
     if (this.snapshot.seat === null || this.snapshot.waiting) return;
     this.update({ waiting: true, error: null });
     this.send({ type: 'takeback' });
+  }
+
+  // A line of chat to the people at the table (a seat only).
+  chat(text: string): void {
+    if (this.snapshot.seat === null || !text.trim()) return;
+    this.chatIds.add(this.nextId);
+    this.send({ type: 'chat', text });
   }
 
   // Gives the seat up for good (the token stops working) and watches instead.
@@ -158,7 +171,8 @@ export class TableConnection {
     switch (message.type) {
       case 'joined':
         if (message.token) this.tokens.set(this.table, message.seat, message.token);
-        this.update({ seat: message.seat, log: [], error: null });
+        // The chat kept so far follows the state (again after a reconnection).
+        this.update({ seat: message.seat, log: [], error: null, chat: [] });
         break;
       case 'spectating':
         this.update({ seat: null, log: [] });
@@ -183,7 +197,18 @@ export class TableConnection {
           hinting: false,
         });
         break;
+      case 'chat':
+        this.update({ chat: [...this.snapshot.chat, ...message.messages].slice(-100) });
+        break;
+      case 'chat_sent':
+        this.chatIds.delete(Number(message.id));
+        this.update({ chatError: null });
+        break;
       case 'error':
+        if (typeof message.id === 'number' && this.chatIds.delete(message.id)) {
+          this.update({ chatError: message.message });
+          break;
+        }
         this.refused(message.code, message.message);
         break;
       default:

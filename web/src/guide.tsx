@@ -5,6 +5,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import type { LogEntry, ViewHeader } from './api.ts';
 import { gameOf } from './games/index.ts';
+import { entryWords } from './story.ts';
 import type { Who } from './who.ts';
 
 const FIRST_KEY = 'savanna.guide.first'; // game -> the id of the first table played
@@ -40,7 +41,7 @@ export function guideTip(game: string, phase: string | undefined): string | null
 export function lastMoveText(game: string, view: ViewHeader | null, last: LogEntry | null, who: Who): string | null {
   if (!last) return null;
   const told = view ? gameOf(game)?.guide.lastMove?.(view, last, who) : null;
-  return told ?? `${who.Name(last.player)}: ${last.action}.`;
+  return told ?? entryWords(last, who);
 }
 
 export function Guide(props: { game: string; table: string; view: ViewHeader; last: LogEntry | null; who: Who; yourTurn: boolean; store?: GuideStore }): JSX.Element | null {

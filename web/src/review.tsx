@@ -212,9 +212,8 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
       </p>
       <p class="phase" data-phase>
         {atEnd ? 'Game over' : ui.phase(reply.view, board.who)}
-        {' · '}
-        {last ? <LastMove last={last} who={board.who} /> : 'No move yet: the deal.'}
       </p>
+      <p class="last-move-line">{last ? <LastMove last={last} who={board.who} /> : 'No move yet: the deal.'}</p>
       {error ? (
         <p class="error" role="alert">
           {error.message}
@@ -232,7 +231,7 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
             </section>
           ) : null}
           <Seats state={seats} ui={ui} table={table} review />
-          <MoveLog log={reply.log} who={board.who} />
+          <MoveLog log={reply.log} who={board.who} review />
           <ShareLink table={table} />
         </aside>
       </div>

@@ -9,6 +9,7 @@ import { joinLink } from './route.ts';
 import { scoreHelp } from './games/index.ts';
 import { agentLabel } from './spec.ts';
 import { headline, outcomeOf } from './outcome.ts';
+import { entryWords } from './story.ts';
 import type { Who } from './who.ts';
 
 export function seatLabel(seat: SeatSummary): string {
@@ -93,10 +94,18 @@ export function Seats(props: { state: SeatsOf; ui: GameUi; table: string; review
   );
 }
 
-// The move log, the latest last (highlighted, as the board outlines it), scrolled to the end.
-export function MoveLog(props: { log: LogEntry[]; who: Who }): JSX.Element {
+// The move log, the latest last (highlighted, as the board outlines it), scrolled to the end. The
+// others' moves since the reader's own last move are tinted, each flashing once as it comes (in
+// turn when several come at once), so that no AI move goes by unseen.
+export function MoveLog(props: { log: LogEntry[]; who: Who; review?: boolean }): JSX.Element {
   const { log } = props;
   const list = useRef<HTMLOListElement>(null);
+  // The reader's own last move (-1: none); the others' moves after it are fresh.
+  let ownLast = -1;
+  log.forEach((e, i) => {
+    if (props.who.isYou(e.player)) ownLast = i;
+  });
+  const firstFresh = ownLast + 1;
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -105,12 +114,23 @@ export function MoveLog(props: { log: LogEntry[]; who: Who }): JSX.Element {
     <section class="log" aria-label="move log">
       <h2>Moves</h2>
       <ol ref={list} aria-live="polite" tabindex={0} aria-label="moves, the latest last">
-        {log.map((e, i) => (
-          <li key={e.index} class={i === log.length - 1 ? 'last' : ''} data-log-index={e.index}>
-            <SeatBadge seat={e.player} /> <span class="who">{props.who.Name(e.player)}</span>:{' '}
-            <span class="what">{e.action}</span>
-          </li>
-        ))}
+        {log.map((e, i) => {
+          const fresh = !props.review && props.who.viewer !== 'spectator' && i > ownLast && !props.who.isYou(e.player);
+          return (
+            <li
+              key={e.index}
+              class={`${i === log.length - 1 ? 'last' : ''}${fresh ? ' fresh' : ''}`}
+              data-log-index={e.index}
+              data-fresh={fresh ? 'yes' : undefined}
+              style={fresh ? { animationDelay: `${Math.min(i - firstFresh, 8) * 0.5}s` } : undefined}
+            >
+              <SeatBadge seat={e.player} />{' '}
+              <span class="what" data-action-text={e.action}>
+                {entryWords(e, props.who)}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
@@ -135,8 +155,8 @@ export function LastMove(props: { last: LogEntry | null; who: Who }): JSX.Elemen
   const { last } = props;
   if (!last) return null;
   return (
-    <span class="last-move" key={last.index} data-last-move={last.index}>
-      Last move: {props.who.Name(last.player)}: {last.action}
+    <span class="last-move" key={last.index} data-last-move={last.index} title={entryWords(last, props.who)}>
+      Last move: {entryWords(last, props.who)}
     </span>
   );
 }

@@ -4,7 +4,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type StateMessage } from './api.ts';
-import { legalActions, narrowed, numericChoice, pick, type LegalAction, type Targets } from './choices.ts';
+import { groupOf, legalActions, narrowed, numericChoice, pick, picksWith, type LegalAction, type Targets } from './choices.ts';
 import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
 import { gameUi, outcomeText, rulesOf } from './games/index.ts';
 import type { BoardProps } from './games/common.tsx';
@@ -16,40 +16,63 @@ import { CoachBar, currentRates, onlyAgentsBeside, percent } from './coach.tsx';
 import type { TokenStore } from './tokens.ts';
 import { CopyLink } from './copy_link.tsx';
 import { Who } from './who.ts';
+import { Chat } from './chat.tsx';
 
-// The choices: the legal actions left by the picks on the board, as buttons, or for a long
-// numeric list (a bid, a space) a number field and a slider that steps through the legal numbers
-// only, or for other long lists a filter and a list.
-function Choices(props: {
+// The choices: the legal actions left by the picks on the board, as buttons (each in the game's
+// words, `label`), or for a long numeric list (a bid, a space) a number field and a slider that
+// steps through the legal numbers only, or for other long lists a filter and a list. A game that
+// names first steps (a counter kind, a card) gets them as buttons before anything is picked, so a
+// decision of many actions always starts the same way.
+interface ChoicesProps {
   actions: LegalAction[];
   picked: string[];
   waiting: boolean;
   rates: Map<string, number> | null;
+  labelOf: (a: LegalAction) => string;
+  steps: { prompt: string; keys: { key: string; label: string }[] } | null;
   onAct: (a: string) => void;
+  onStep: (key: string) => void;
   onClear: () => void;
-}): JSX.Element {
+}
+
+function Choices(props: ChoicesProps): JSX.Element {
   const { actions } = props;
   const numeric = numericChoice(actions);
   const [value, setValue] = useState<string>('');
   const clear = props.picked.length ? (
-    <button type="button" class="secondary" onClick={props.onClear}>
+    <button type="button" class="secondary" onClick={props.onClear} data-clear>
       Clear selection
     </button>
   ) : null;
+  if (props.steps) {
+    return (
+      <div class="choices" role="group" aria-label="your choices">
+        <p class="step-prompt">{props.steps.prompt}</p>
+        <div class="choice-buttons" data-steps>
+          {props.steps.keys.map((s) => (
+            <button type="button" key={s.key} data-step={s.key} disabled={props.waiting} onClick={() => props.onStep(s.key)}>
+              {s.label}
+            </button>
+          ))}
+        </div>
+        <p class="hint">Or pick it on the board (highlighted).</p>
+      </div>
+    );
+  }
   if (numeric && actions.length > 12) {
     const min = numeric.values[0],
       max = numeric.values[numeric.values.length - 1];
     const n = value === '' ? min : Number(value);
     const legal = Number.isInteger(n) && numeric.values.includes(n);
+    const chosen = legal ? actions.find((a) => a.text === numeric.textOf.get(n)) : undefined;
     const submit = (e: Event) => {
       e.preventDefault();
-      const text = numeric.textOf.get(n);
-      if (legal && text) props.onAct(text);
+      if (chosen) props.onAct(chosen.text);
     };
     return (
       <form class="choices numeric" onSubmit={submit} aria-label="your choice">
         <label>
-          {numeric.kind}: {numeric.field} ({min}–{max}){' '}
+          {numeric.field} ({min}–{max}){' '}
           <input
             type="number"
             min={min}
@@ -71,12 +94,12 @@ function Choices(props: {
           data-numeric-slider
         />
         {!legal && value !== '' ? <p class="hint">{value} is not one of the choices</p> : null}
-        <button type="submit" disabled={!legal || props.waiting} data-submit={numeric.kind}>
-          {legal ? numeric.textOf.get(n) : `${numeric.kind}: ${numeric.field} ?`}
+        <button type="submit" disabled={!chosen || props.waiting} data-submit={numeric.kind} data-action={chosen?.text}>
+          {chosen ? props.labelOf(chosen) : `${numeric.field} ?`}
         </button>
-        {legal && props.rates?.has(numeric.textOf.get(n) ?? '') ? (
-          <span class="hint-rate" data-hint-rate={Math.round((props.rates.get(numeric.textOf.get(n) ?? '') ?? 0) * 100)}>
-            AI: {percent(props.rates.get(numeric.textOf.get(n) ?? '') ?? 0)} to win
+        {chosen && props.rates?.has(chosen.text) ? (
+          <span class="hint-rate" data-hint-rate={Math.round((props.rates.get(chosen.text) ?? 0) * 100)}>
+            AI: {percent(props.rates.get(chosen.text) ?? 0)} to win
           </span>
         ) : null}
         {clear}
@@ -87,11 +110,11 @@ function Choices(props: {
   return (
     <div class="choices" role="group" aria-label="your choices">
       <div class="choice-buttons">
-        {actions.map(({ text }) => {
-          const rate = props.rates?.get(text);
+        {actions.map((a) => {
+          const rate = props.rates?.get(a.text);
           return (
-            <button type="button" key={text} data-action={text} disabled={props.waiting} onClick={() => props.onAct(text)}>
-              {text}
+            <button type="button" key={a.text} data-action={a.text} disabled={props.waiting} onClick={() => props.onAct(a.text)}>
+              {props.labelOf(a)}
               {rate !== undefined ? (
                 <span class="hint-rate" data-hint-rate={Math.round(rate * 100)}>
                   {' '}
@@ -109,40 +132,34 @@ function Choices(props: {
 
 // Many choices (a counter that may go on some 80 spaces of a trail): pick on the board, or filter
 // the list by typing and choose from it.
-function LongChoice(props: { actions: LegalAction[]; picked: string[]; waiting: boolean; rates: Map<string, number> | null; onAct: (a: string) => void; onClear: () => void }): JSX.Element {
+function LongChoice(props: ChoicesProps): JSX.Element {
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState('');
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  // A search through the texts people read, never a reading of their meaning.
-  const shown = props.actions.map((a) => a.text).filter((a) => words.every((w) => a.toLowerCase().includes(w)));
-  const selected = shown.includes(chosen) ? chosen : (shown[0] ?? '');
+  // A search through the words people read, never a reading of their meaning.
+  const shown = props.actions.filter((a) => words.every((w) => props.labelOf(a).toLowerCase().includes(w)));
+  const selected = shown.find((a) => a.text === chosen) ?? shown[0];
   const submit = (e: Event) => {
     e.preventDefault();
-    if (selected) props.onAct(selected);
+    if (selected) props.onAct(selected.text);
   };
   return (
     <form class="choices long" onSubmit={submit} aria-label="your choices">
       <p class="hint">
         {props.actions.length} choices: pick on the board (highlighted), or filter and choose here.
       </p>
-      <input
-        type="search"
-        placeholder="filter, e.g. lion 37"
-        value={filter}
-        onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
-        aria-label="filter the choices"
-      />
-      <select size={8} value={selected} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)} aria-label="choices" data-action-list>
+      <input type="search" placeholder="filter, e.g. lion 37" value={filter} onInput={(e) => setFilter((e.target as HTMLInputElement).value)} aria-label="filter the choices" />
+      <select size={8} value={selected?.text ?? ''} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)} aria-label="choices" data-action-list>
         {shown.map((a) => (
-          <option key={a} value={a}>
-            {a}
-            {props.rates?.has(a) ? ` (AI: ${percent(props.rates.get(a) ?? 0)})` : ''}
+          <option key={a.text} value={a.text}>
+            {props.labelOf(a)}
+            {props.rates?.has(a.text) ? ` (AI: ${percent(props.rates.get(a.text) ?? 0)})` : ''}
           </option>
         ))}
       </select>
       <div class="choice-buttons">
         <button type="submit" disabled={!selected || props.waiting} data-play-selected>
-          {selected ? selected : 'nothing matches'}
+          {selected ? props.labelOf(selected) : 'nothing matches'}
         </button>
         {props.picked.length ? (
           <button type="button" class="secondary" onClick={props.onClear}>
@@ -181,6 +198,8 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   const [picked, setPicked] = useState<string[]>([]);
   const [rematch, setRematch] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const [rulesOpen, setRulesOpen] = useState(false);
+  // After a key press picked a target that leaves one action: focus that action's button.
+  const [confirmFocus, setConfirmFocus] = useState(false);
   const connection = useRef<TableConnection | null>(null);
   const wantKey = JSON.stringify(props.want);
   // The game's title as the server names it (the table summary), never a list of our own.
@@ -202,18 +221,51 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   }, [table, wantKey]);
 
   const state = snapshot?.state ?? null;
+  // After a move, the focus goes back to the hand (or the board's first choice) when it was lost
+  // with the part of the page that held it; after a key press that left one action, to that
+  // action's button.
+  useEffect(() => {
+    if (!state?.legal?.length) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    const target = document.querySelector<HTMLElement>('.board-wrap .part.hand [data-target]') ?? document.querySelector<HTMLElement>('.board-wrap [data-target]');
+    target?.focus();
+  }, [state?.actions, state?.legal?.length]);
+  useEffect(() => {
+    if (!confirmFocus) return;
+    setConfirmFocus(false);
+    document.querySelector<HTMLElement>('.your-move .choices button[data-action], .your-move .choices [data-submit]')?.focus();
+  }, [confirmFocus]);
   const ui = state ? gameUi(state.view?.game) : null;
   const legal = useMemo(() => legalActions(state), [state]);
   const texts = useMemo(() => legal.map((a) => a.text), [legal]);
   const targets: Targets = useMemo(() => (ui && state ? ui.targets(legal, state.view) : new Map()), [state, ui]);
   // A new state (a move was made) drops picks that no longer fit.
   useEffect(() => setPicked((p) => p.filter((k) => targets.has(k))), [targets]);
-  const act = (a: string) => {
+  // A choice the game warns about waits for the player's confirmation under Your move.
+  const [warned, setWarned] = useState<{ action: string; text: string } | null>(null);
+  const act = (a: string, confirmed = false) => {
+    const structured = legal.find((l) => l.text === a)?.structured;
+    const warning = !confirmed && structured && state && ui?.warn ? ui.warn(structured, state.view) : null;
     setPicked([]);
+    if (warning) {
+      setWarned({ action: a, text: warning });
+      return;
+    }
+    setWarned(null);
     connection.current?.act(a);
   };
-  const onPick = (key: string) => {
+  // A new position drops a warning that was for the old one.
+  useEffect(() => setWarned(null), [state?.actions]);
+  // A click plays the one action its picks leave; a key press (Enter, Space) only picks, and the
+  // move is confirmed with the one button left under Your move, which takes the focus.
+  const onPick = (key: string, keyboard = false) => {
     const r = pick(texts, targets, picked, key);
+    if (r.play && keyboard) {
+      setPicked(picksWith(texts, targets, picked, key));
+      setConfirmFocus(true);
+      return;
+    }
     setPicked(r.picked);
     if (r.play) act(r.play);
   };
@@ -237,7 +289,8 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   // Rematch: the server makes one new table like this one (the first request creates it, the
   // others get the same); each player goes to the same seat number there, a spectator watches.
   const goTo = (id: string) => {
-    const seat = typeof state?.viewer === 'number' ? state.viewer : undefined;
+    // The rematch moves every seat round by one (docs/protocol.md): this seat's player sits one on.
+    const seat = typeof state?.viewer === 'number' ? (state.viewer + 1) % state.seats.length : undefined;
     location.hash = routeHash({ page: 'table', table: id, ...(seat !== undefined ? { seat } : { watch: true }) });
   };
   const doRematch = async () => {
@@ -263,6 +316,18 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   }
   const left = new Set(narrowed(texts, targets, picked));
   const actions = legal.filter((a) => left.has(a.text));
+  const who = new Who(seatNames(state.seats), state.viewer);
+  const labelOf = (a: LegalAction) => `${ui.warn?.(a.structured, state.view) ? '⚠ ' : ''}${ui.label?.(a.structured, state.view, who) ?? a.text}`;
+  // The game's first step, when nothing is picked yet and it offers a real choice.
+  let steps: ChoicesProps['steps'] = null;
+  if (picked.length === 0)
+    for (const step of ui.firstSteps ?? []) {
+      const keys = [...targets.keys()].filter((k) => groupOf(k) === step.group);
+      if (keys.length > 1 || (keys.length === 1 && actions.length > 12)) {
+        steps = { prompt: step.prompt, keys: keys.map((key) => ({ key, label: key.slice(step.group.length + 1) })) };
+        break;
+      }
+    }
   const last = snapshot.log.length ? snapshot.log[snapshot.log.length - 1] : null;
   const board: BoardProps = {
     view: state.view,
@@ -272,10 +337,9 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     picked,
     onPick,
     last,
-    who: new Who(seatNames(state.seats), state.viewer),
+    who,
     hints: currentRates(snapshot),
   };
-  const who = board.who;
   const freeSeats = state.seats.filter((s) => s.player === 'human' && !s.taken);
   const yourTurn = legal.length > 0;
   return (
@@ -310,9 +374,12 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           ? `Waiting for ${freeSeats.length === 1 ? 'a player' : `${freeSeats.length} players`} to take ${freeSeats.length === 1 ? 'the free seat' : 'the free seats'}: share the join links below.`
           : ui.phase(state.view, who)}
         {state.viewer === 'spectator' ? ' (you are watching)' : ''}
-        {last ? ' · ' : ''}
-        <LastMove last={last} who={who} />
       </p>
+      {last ? (
+        <p class="last-move-line">
+          <LastMove last={last} who={who} />
+        </p>
+      ) : null}
       {snapshot.error ? (
         <p class="error" role="alert">
           {snapshot.error}
@@ -331,13 +398,28 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
             <section class="your-move" aria-label="your move">
               <h2>{yourTurn ? 'Your move' : state.to_act.length ? `Waiting for ${who.list(state.to_act)}` : 'Waiting'}</h2>
               {onlyAgentsBeside(state) ? <CoachBar snapshot={snapshot} yourTurn={yourTurn} onHint={() => connection.current?.hint()} onTakeBack={() => connection.current?.takeBack()} /> : null}
-              {yourTurn ? (
+              {yourTurn && warned ? (
+                <div class="warning" role="alert" data-warning>
+                  <p>⚠ {warned.text}</p>
+                  <div class="choice-buttons">
+                    <button type="button" onClick={() => act(warned.action, true)} data-confirm-warning>
+                      {labelOf(legal.find((l) => l.text === warned.action) ?? { text: warned.action, structured: { kind: '' } })} anyway
+                    </button>
+                    <button type="button" class="secondary" onClick={() => setWarned(null)} data-cancel-warning>
+                      Choose again
+                    </button>
+                  </div>
+                </div>
+              ) : yourTurn ? (
                 <Choices
                   actions={actions}
                   picked={picked}
                   waiting={snapshot.waiting}
                   rates={board.hints ?? null}
+                  labelOf={labelOf}
+                  steps={steps}
                   onAct={act}
+                  onStep={(key) => onPick(key)}
                   onClear={() => setPicked([])}
                 />
               ) : (
@@ -359,6 +441,9 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
                 ))}
               </ul>
             </section>
+          ) : null}
+          {typeof state.viewer === 'number' && state.seats.some((s) => s.player === 'human' && s.seat !== state.viewer) ? (
+            <Chat lines={snapshot.chat} error={snapshot.chatError} who={who} onSend={(t) => connection.current?.chat(t)} />
           ) : null}
           <MoveLog log={snapshot.log} who={who} />
           {typeof state.viewer === 'number' && state.status !== 'finished' ? (

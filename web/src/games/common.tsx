@@ -3,7 +3,7 @@
 // draws it in SVG and maps the legal actions' structured forms to targets on the drawing;
 // everything it shows comes from the view this seat received.
 import type { ComponentChildren, JSX } from 'preact';
-import type { GameResult, LogEntry, ViewHeader } from '../api.ts';
+import type { GameResult, LogEntry, StructuredAction, ViewHeader } from '../api.ts';
 import type { LegalAction, Targets } from '../choices.ts';
 import { SeatBadge } from '../palette.tsx';
 import { capital, type Who } from '../who.ts';
@@ -14,7 +14,9 @@ export interface BoardProps<View = ViewHeader> {
   viewer: number | 'spectator';
   targets: Targets;
   picked: string[];
-  onPick: (key: string) => void;
+  // A target clicked (or pressed with Enter or Space: `keyboard`, which picks without sending, so
+  // that a move made from the keyboard is confirmed under Your move).
+  onPick: (key: string, keyboard?: boolean) => void;
   last: LogEntry | null; // the latest move in the log
   who: Who; // the seats in words: "you" for the viewer's own seat, "P1 AI easy" for another
   hints?: Map<string, number> | null; // the coach's chance to win per legal action text (coach.tsx)
@@ -44,6 +46,17 @@ export interface GameUi<View = ViewHeader> {
   // One line about what happens now, "Your turn: ..." when the viewer is to act
   // ("Land purchase: you and P2 AI easy bid sealed").
   phase: (view: View, who: Who) => string;
+  // A choice button's words, from the action's structured form and the view ("take card 2: an
+  // age-1 card (1 take, 1 warrior)"); null or absent: the action's text.
+  label?: (action: StructuredAction, view: View, who: Who) => string | null;
+  // The target groups (`kind` for "kind:lion") whose targets Your move offers as buttons before
+  // anything is picked, with the question they answer, so a decision of many actions always
+  // starts the same way (a card, then where it goes). Each button reads its target's value.
+  firstSteps?: { group: string; prompt: string }[];
+  // A warning for a choice with a cost the player may not see coming (Kitara: a move that leaves
+  // cards unfed, whose discards take figures off the map), in words; null when there is none.
+  // Such a choice is sent only after the player confirms it under Your move.
+  warn?: (action: StructuredAction, view: View) => string | null;
 }
 
 // The turn line: "Your turn: <yours>" when the viewer is among `toAct` (naming whoever acts at
@@ -79,7 +92,7 @@ export function Target<View>(props: {
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      board.onPick(k);
+      board.onPick(k, true);
     }
   };
   const hint = targetHint(board, k);

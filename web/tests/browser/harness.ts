@@ -188,6 +188,15 @@ async function attr(page: Page, name: string): Promise<string> {
 export async function makeMove(page: Page, random: () => number): Promise<boolean> {
   if ((await attr(page, 'data-your-turn')) !== 'yes' || (await attr(page, 'data-waiting')) === 'yes') return false;
   const before = await attr(page, 'data-actions');
+  // A choice the game warned about (Kitara: cards left unfed): mostly confirmed, sometimes not.
+  const warning = page.locator('[data-confirm-warning]');
+  if ((await warning.count()) > 0) {
+    if (random() < 0.75) {
+      await warning.click();
+      return true;
+    }
+    await page.locator('[data-cancel-warning]').click();
+  }
   const targets = page.locator('svg.board [data-target]');
   const n = await targets.count();
   if (n > 0 && random() < 0.8) {
@@ -253,7 +262,7 @@ export async function playToEnd(pages: Page[], random: () => number, limitSecond
 export interface Replayed<View = unknown> {
   views: Set<string>; // canonical JSON of each view
   byActions: View[]; // the view after N actions, at index N
-  log: { player: number; action: string }[]; // the moves as this viewer reads them, in order
+  log: { player: number; action: string; story?: string }[]; // the moves as this viewer reads them, in order
   final: View; // the view after the last action of the record
 }
 
@@ -291,8 +300,8 @@ export function replay<View = unknown>(recordJson: Record<string, unknown>, view
   const byActions: unknown[] = [final];
   const steps = JSON.parse(
     execFileSync(SAVANNA, ['replay', file, '--player', String(viewer), '--steps'], { encoding: 'utf8', maxBuffer: 1 << 28 }),
-  ) as { step: number; revealed: { player: number; action: string }[]; view: unknown }[];
-  const log: { player: number; action: string }[] = [];
+  ) as { step: number; revealed: { player: number; action: string; story?: string }[]; view: unknown }[];
+  const log: { player: number; action: string; story?: string }[] = [];
   for (const s of steps) {
     views.add(canonical(s.view));
     byActions[s.step] = s.view;
@@ -305,7 +314,8 @@ export function replay<View = unknown>(recordJson: Record<string, unknown>, view
 
 // Checks that a page received nothing its viewer may not see: every view in its state messages
 // is one of the viewer's replayed views, and the move log it gathered reads exactly as the
-// viewer's replayed log. Returns the number of state messages checked.
+// viewer's replayed log, texts and stories (State::Story) alike. Returns the number of state
+// messages checked.
 // Every message must also match schemas/ (scripts/schemas.mjs), down to each game's view and
 // structured actions.
 const schemaChecker = makeChecker();
@@ -315,13 +325,14 @@ export function checkSecrecy(rec: Recording, replayed: Replayed): number {
     if (problems.length) throw new Error(`a ${String(m.type)} message does not match schemas/: ${problems.join('; ').slice(0, 600)}`);
   }
   let states = 0;
-  const log = new Map<number, { player: number; action: string }>();
+  const log = new Map<number, { player: number; action: string; story?: string }>();
   for (const m of rec.messages) {
     if (m.type !== 'state') continue;
     states++;
     const view = canonical(m.view);
     if (!replayed.views.has(view)) throw new Error(`a state message holds a view the viewer never has: ${view.slice(0, 400)}`);
-    for (const e of m.log as { index: number; player: number; action: string }[]) log.set(e.index, { player: e.player, action: e.action });
+    for (const e of m.log as { index: number; player: number; action: string; story?: string }[])
+      log.set(e.index, { player: e.player, action: e.action, ...(e.story !== undefined ? { story: e.story } : {}) });
   }
   const gathered = [...log.entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
   const expected = replayed.log;

@@ -7,21 +7,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browser, createTable, makeMove, record, rng, screenshot, server, useServerAndBrowser } from './harness.ts';
+import { GAMES, SIZES } from './sizes.ts';
 
 useServerAndBrowser();
-
-export const SIZES = {
-  laptop: { viewport: { width: 1366, height: 768 } },
-  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-} as const;
-
-export const GAMES: { game: string; players: number }[] = [
-  { game: 'kariba', players: 4 },
-  { game: 'kilimanjaro', players: 4 },
-  { game: 'kap_kairo', players: 4 },
-  { game: 'kalimambo', players: 5 },
-  { game: 'kitara', players: 4 },
-];
 
 // Everything wrong with the page's layout, one line each (empty: nothing).
 export async function layoutProblems(page: Page, opts: { aboveFold?: boolean } = {}): Promise<string[]> {

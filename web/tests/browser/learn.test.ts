@@ -1,12 +1,11 @@
 // Learning and layouts: every board at a laptop's 1366x768 and a phone's 390x844 without the page
-// scrolling sideways (screenshots of each kept for docs/web.md); Kariba's cards of one animal
+// scrolling sideways (a screenshot of each kept with the test artifacts); Kariba's cards of one animal
 // fanned and counted, and on a phone its opponents, score piles and draw pile on screen without
 // scrolling inside the board; a player joining by link without a name is `Guest N`; the rules of
 // every game reachable from the lobby and, as a dialog, from a table in the middle of a game.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { join } from 'node:path';
-import { ARTIFACTS, browser, createTable, makeMove, record, rng, screenshot, server, useServerAndBrowser } from './harness.ts';
+import { browser, createTable, makeMove, record, rng, screenshot, server, useServerAndBrowser } from './harness.ts';
 
 useServerAndBrowser();
 
@@ -89,8 +88,6 @@ describe('every board at 1366x768 and 390x844', () => {
         expect(explained.length).toBe(headers - 3);
         for (const t of explained) expect(t.length).toBeGreaterThan(20);
         await screenshot(page, `board-${b.game}-${size}`);
-        // What a player sees first, small enough for docs/web.md (copied there by hand).
-        await page.screenshot({ path: join(ARTIFACTS, `docs-${b.game}-${size}.jpg`), type: 'jpeg', quality: 70 });
         expect(errors).toEqual([]);
         await context.close();
       });

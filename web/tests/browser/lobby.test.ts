@@ -160,8 +160,17 @@ describe('lobby', () => {
       focused = await page.evaluate(() => document.activeElement?.getAttribute('data-target') ?? '');
     }
     expect(focused.startsWith(group + ':')).toBe(true);
+    // Enter on a target never plays at once: the one action it leaves waits under Your move,
+    // with the focus, for a second Enter.
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.matches('.your-move .choices button[data-action]'));
+    expect(Number(await page.locator('main').getAttribute('data-actions'))).toBe(before);
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => Number(document.querySelector('main')?.getAttribute('data-actions')) > n, before);
+    // At the seat's next turn the focus is back on the board (the hand where there is one).
+    await page.waitForSelector('main[data-your-turn="yes"][data-waiting="no"]');
+    await page.waitForFunction(() => document.activeElement?.hasAttribute('data-target'));
+    if (game === 'kalimambo') expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.part.hand')))).toBe(true);
     await context.close();
   });
 
@@ -189,7 +198,7 @@ describe('lobby', () => {
       await slider.fill(String(i));
       const button = page.locator('[data-submit]');
       expect(await button.isEnabled()).toBe(true);
-      offered.push((await button.textContent())!);
+      offered.push((await button.getAttribute('data-action'))!);
     }
     expect(offered).toEqual(expected.map((e) => e.text));
     // A number that is not a choice cannot be sent.

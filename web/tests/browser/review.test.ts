@@ -33,7 +33,7 @@ interface ReviewStep {
   step: number;
   steps: number;
   view: unknown;
-  log: { index: number; player: number; action: string }[];
+  log: { index: number; player: number; action: string; story?: string }[];
   result: unknown;
 }
 
@@ -75,7 +75,7 @@ async function expectReplayed(replies: ReviewStep[], step: number, replayed: Rep
   expect(reply, `a reply for step ${step} as ${viewer}`).toBeTruthy();
   expect(canonical(reply!.view)).toBe(canonical(replayed.byActions[step]));
   // Kariba is sequential: the log at step k is the first k moves, as this viewer reads them.
-  expect(reply!.log.map((e) => ({ player: e.player, action: e.action }))).toEqual(replayed.log.slice(0, step));
+  expect(reply!.log.map((e) => ({ player: e.player, action: e.action, ...(e.story !== undefined ? { story: e.story } : {}) }))).toEqual(replayed.log.slice(0, step));
 }
 
 describe('the review of a finished game', () => {
@@ -119,7 +119,10 @@ describe('the review of a finished game', () => {
     await waitForStep(page, 3, '0');
     expect(await shownStep(page)).toEqual({ step: 3, viewer: '0', log: 3 });
     expect(await page.locator('.log li.last').getAttribute('data-log-index')).toBe('2');
-    await expect(page.locator('[data-last-move]').textContent()).resolves.toContain(mine.log[2].action);
+    // The last move in words: the story of the third move, its seats named ("You" for seat 0).
+    const story = mine.log[2].story!.replace(/\{P(\d)('s)?\}/g, (_m, seat: string, poss?: string) => (seat === '0' ? (poss ? 'your' : 'you') : ''));
+    const line = (await page.locator('[data-last-move]').textContent())!.toLowerCase();
+    for (const word of story.split(/\s+/).filter((w) => w.length > 3)) expect(line).toContain(word.toLowerCase().replace(/[.,;]$/, ''));
     await expectReplayed(replies, 3, mine, 0);
     await page.keyboard.press('ArrowLeft');
     await waitForStep(page, 2, '0');

@@ -44,6 +44,19 @@ test('kalimambo with two people and a spectator', async () => {
   await watcher.page.locator(`[data-watch="${table}"]`).click();
   await watcher.page.waitForSelector('main[data-viewer="spectator"]');
 
+  // Chat between the two: Bo reads Ada's line as the text she typed (markup shown, never run);
+  // the spectator has no chat and receives none.
+  const line = '<b>good luck</b> & <img src=x onerror="document.title=1">';
+  await ada.page.locator('[data-chat-input]').fill(line);
+  await ada.page.locator('[data-chat-send]').click();
+  await bo.page.waitForSelector('[data-chat-lines] li');
+  expect(await bo.page.locator('[data-chat-lines] li .chat-text').textContent()).toBe(line);
+  expect(await bo.page.locator('[data-chat-lines] b, [data-chat-lines] img').count()).toBe(0);
+  expect(await bo.page.locator('[data-chat-lines] li strong').textContent()).toBe('Ada');
+  expect(await ada.page.locator('[data-chat-lines] li strong').textContent()).toBe('You');
+  expect(await watcher.page.locator('.chat').count()).toBe(0);
+  expect(watcher.rec.messages.filter((m) => m.type === 'chat')).toEqual([]);
+
   // A sealed choice: Ada has chosen, Bo has not; Bo's page shows only that Ada has chosen.
   await ada.page.locator('svg.board [data-target^="card:"]').first().click();
   await bo.page.waitForFunction(() => document.querySelector('[data-seat-row="0"]')?.textContent?.includes('chosen ✓'));
@@ -76,27 +89,33 @@ test('kalimambo with two people and a spectator', async () => {
   }
   // Both players read the same moves at the end (every card is public once its round resolves),
   // each naming their own seat "You" and the other by name.
-  const moves = (page: Page) => page.locator('.log li .what').allTextContents();
-  expect(await moves(ada.page)).toEqual(await moves(bo.page));
-  const whoOf = (page: Page) => page.locator('.log li .who').allTextContents();
-  const adaWho = await whoOf(ada.page),
-    boWho = await whoOf(bo.page);
-  expect(new Set(adaWho)).toEqual(new Set(['You', 'P1 Bo']));
-  expect(boWho).toEqual(adaWho.map((w) => (w === 'You' ? 'P0 Ada' : 'You')));
+  const entries = (page: Page) =>
+    page.locator('.log li').evaluateAll((lis) =>
+      lis.map((li) => ({ seat: li.querySelector('[data-seat]')?.getAttribute('data-seat'), action: li.querySelector('.what')?.getAttribute('data-action-text'), text: li.textContent?.trim() ?? '' })),
+    );
+  const adaLog = await entries(ada.page),
+    boLog = await entries(bo.page);
+  expect(adaLog.map((e) => e.action)).toEqual(boLog.map((e) => e.action));
+  for (let i = 0; i < adaLog.length; i++) {
+    const mine = adaLog[i].seat === '0';
+    expect(adaLog[i].text.startsWith(mine ? 'You ' : 'P1 Bo '), adaLog[i].text).toBe(true);
+    expect(boLog[i].text.startsWith(mine ? 'P0 Ada ' : 'You '), boLog[i].text).toBe(true);
+  }
 
-  // Rematch: the server makes a new table with the same game and seats; Ada sits in her seat
-  // there, Bo's page offers to follow, and he takes his seat: the new game starts.
+  // Rematch: the server makes a new table with the same game and the seats moved round by one;
+  // Ada (seat 0) sits in seat 1 there, Bo's page offers to follow, and he takes seat 0: the new
+  // game starts, and Bo starts it.
   await ada.page.locator('[data-rematch]').click();
   await ada.page.waitForFunction((old) => {
     const main = document.querySelector('main.table-page');
-    return main && main.getAttribute('data-table') !== old && main.getAttribute('data-viewer') === '0';
+    return main && main.getAttribute('data-table') !== old && main.getAttribute('data-viewer') === '1';
   }, table);
   const second = await ada.page.locator('main.table-page').getAttribute('data-table');
   await ada.page.waitForSelector('main[data-status="waiting"]');
   await bo.page.locator('[data-rematch]', { hasText: 'Go to the rematch' }).waitFor();
   await watcher.page.locator('[data-rematch]', { hasText: 'Go to the rematch' }).waitFor();
   await bo.page.locator('[data-rematch]').click();
-  await bo.page.waitForSelector(`main[data-table="${second}"][data-viewer="1"][data-status="playing"]`);
+  await bo.page.waitForSelector(`main[data-table="${second}"][data-viewer="0"][data-status="playing"]`);
   await ada.page.waitForSelector('main[data-status="playing"]');
   for (const p of [ada, bo, watcher]) await p.context.close();
 });

@@ -7,6 +7,7 @@ import { gameUi, outcomeText, optionWords } from '../../src/games/index.ts';
 import { isLive } from '../../src/lobby.tsx';
 import { headline, outcomeOf } from '../../src/outcome.ts';
 import { parseSpec, tableWords, thinkingTime } from '../../src/spec.ts';
+import { entryWords, storyWords } from '../../src/story.ts';
 import { Who } from '../../src/who.ts';
 
 const names = ['P0 Ada', 'P1 AI medium', 'P2 Guest 3'];
@@ -48,6 +49,20 @@ describe('you', () => {
       expect(line, game).not.toMatch(/P0/);
       expect(gameUi(game).phase(view as never, watcher), game).not.toContain('Your turn');
     }
+  });
+});
+
+describe('stories', () => {
+  test('seats are named for the reader, capitalised at the start of a sentence', () => {
+    const story = "{P1} played 2 giraffes, which chased 2 zebras into {P1's} score pile. Round 3 is over; points {P0} 5 and {P1} 4";
+    expect(storyWords(story, you0)).toBe("P1 AI medium played 2 giraffes, which chased 2 zebras into P1 AI medium's score pile. Round 3 is over; points you 5 and P1 AI medium 4.");
+    expect(storyWords(story, new Who(names, 1))).toBe('You played 2 giraffes, which chased 2 zebras into your score pile. Round 3 is over; points P0 Ada 5 and you 4.');
+    expect(storyWords("{P0's} savannas feed 1 of 2 cards", you0)).toBe('Your savannas feed 1 of 2 cards.');
+  });
+
+  test('an entry without a story reads as who did what', () => {
+    expect(entryWords({ index: 3, player: 1, action: 'end moves', structured: { kind: 'end_moves' } }, you0)).toBe('P1 AI medium: end moves.');
+    expect(entryWords({ index: 3, player: 0, action: 'play 7', structured: { kind: 'play' }, story: '{P0} chose 7' }, you0)).toBe('You chose 7.');
   });
 });
 

@@ -83,7 +83,7 @@ function Track(props: { board: BoardProps<KaliView>; view: KaliView }): JSX.Elem
   put(view.rhino, (x, y) => (
     <g key="rhino" data-rhino={view.rhino}>
       <title>{`Mambo the rhino on ${view.rhino}`}</title>
-      <rect x={x - 9} y={y - 8} width={18} height={16} rx={5} class="rhino" />
+      <rect x={x - 10} y={y - 9} width={20} height={18} rx={5} class="rhino" />
       <text x={x} y={y + 4.5} text-anchor="middle" class="figure-letter">
         R
       </text>
@@ -219,6 +219,7 @@ const ui: GameUi<KaliView> = {
   targets,
   Board,
   phase,
+  label: (s) => (s.kind === 'play' ? `play card ${String(s.card)}` : null),
   scores: (view: KaliView) => [{ label: 'Minus points', values: view.players.map((p) => p.minus_points) }],
 };
 export default ui;

@@ -5,6 +5,7 @@ import type { JSX } from 'preact';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
 import type { KapKairoAction, KapKairoCard, KapKairoView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
+import type { StructuredAction } from '../../api.ts';
 import type { Who } from '../../who.ts';
 import { Card, Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
@@ -207,10 +208,31 @@ function phase(view: KapView, who: Who): string {
   }
 }
 
+// A choice in words: a bid in pounds, a card by its terrain, a build by what it spends.
+function label(s: StructuredAction, view: KapView): string | null {
+  const a = s as unknown as KapKairoAction;
+  switch (a.kind) {
+    case 'bid':
+      return `bid £${a.pounds}`;
+    case 'take':
+      return view.auction[a.slot] ? `take ${landText(view.auction[a.slot])}` : null;
+    case 'pass':
+      return 'pass';
+    case 'build': {
+      const me = typeof view.viewer === 'number' ? view.players[view.viewer] : undefined;
+      const spend = [a.bonus_tracks ? plural(a.bonus_tracks, 'bonus track', 'bonus tracks') : '', a.pounds ? `£${a.pounds}` : ''].filter(Boolean);
+      return `build ${me?.next_landscape?.terrain ?? 'the next landscape'}${spend.length ? `, spending ${spend.join(' and ')}` : ' with the tracks on show'}`;
+    }
+    default:
+      return null;
+  }
+}
+
 const ui: GameUi<KapView> = {
   targets,
   Board,
   phase,
+  label,
   scores: (view: KapView) => [
     { label: 'Built', values: view.players.map((p) => p.landscapes_built) },
     { label: '£', values: view.players.map((p) => p.capital) },

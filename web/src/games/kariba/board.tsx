@@ -3,6 +3,7 @@
 import type { JSX } from 'preact';
 import type { KaribaAction, KaribaView } from '../../generated/schemas.ts';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
+import type { StructuredAction } from '../../api.ts';
 import type { Who } from '../../who.ts';
 import { Card, CardBack, Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
@@ -213,10 +214,20 @@ function phase(view: KaribaView, who: Who): string {
   return game + turnLine(who, view.to_act, 'play cards of one animal at the waterhole', 'plays at the waterhole');
 }
 
+// "play 2 zebras", "take the face-up zebra", "draw from the pile".
+function label(s: StructuredAction): string | null {
+  const a = s as unknown as KaribaAction;
+  if (a.kind === 'play') return `play ${a.count} ${a.count === 1 ? a.animal : a.animal === 'mouse' ? 'mice' : a.animal.endsWith('ch') ? a.animal + 'es' : a.animal + 's'}`;
+  if (a.kind === 'take') return `take the face-up ${a.animal}`;
+  if (a.kind === 'draw') return 'draw from the pile';
+  return null;
+}
+
 const ui: GameUi<KaribaView> = {
   targets,
   Board,
   phase,
+  label,
   scores: (view: KaribaView) => [{ label: 'Points', values: view.players.map((p) => p.score) }],
 };
 export default ui;

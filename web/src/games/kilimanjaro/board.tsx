@@ -5,6 +5,7 @@ import type { JSX } from 'preact';
 import { actionsOf, addTarget, type LegalAction, type Targets } from '../../choices.ts';
 import type { KilimanjaroAction, KilimanjaroView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
+import type { StructuredAction } from '../../api.ts';
 import type { Who } from '../../who.ts';
 import { Card, Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 
@@ -51,11 +52,12 @@ function cellOf(space: number, rows: number): { x: number; y: number } {
   return { x: TRAIL_X + col * CELL_W, y: TRAIL_Y + (rows - 1 - r) * CELL_H };
 }
 
-// A village (or the start and the camp): a small hut, so the space needs no word.
+// A village (or the start): a small hut; the base camp: a flag (not a triangle, which is a seat's
+// shape). So the space needs no word.
 function Hut(props: { x: number; y: number; camp?: boolean }): JSX.Element {
   const { x, y } = props;
   return props.camp ? (
-    <path d={`M${x} ${y + 10} L${x + 7} ${y} L${x + 14} ${y + 10} Z`} class="hut camp" />
+    <path d={`M${x + 2} ${y + 12} L${x + 2} ${y - 2} L${x + 13} ${y + 2} L${x + 3.5} ${y + 6} L${x + 3.5} ${y + 12} Z`} class="hut camp" />
   ) : (
     <path d={`M${x} ${y + 4} L${x + 6} ${y} L${x + 12} ${y + 4} L${x + 12} ${y + 10} L${x} ${y + 10} Z`} class="hut" />
   );
@@ -275,10 +277,35 @@ function phase(view: KiliView, who: Who): string {
   }
 }
 
+// A choice in words: whose pile a card goes on, whose expedition a counter moves.
+function label(s: StructuredAction, _view: KiliView, who: Who): string | null {
+  const a = s as unknown as KilimanjaroAction;
+  switch (a.kind) {
+    case 'place':
+      return `hide ${a.counter ? `a ${a.counter} counter` : 'a counter'} on ${a.space}`;
+    case 'play':
+      return `play ${a.card.type} ${a.card.value} on ${who.poss(a.target)} pile ${a.pile}`;
+    case 'banana':
+      return a.choice === 'move' ? 'move again' : 'stay here';
+    case 'swap':
+      return `swap places with ${who.name(a.target)}`;
+    case 'send_back':
+      return a.target === null ? 'send nobody back' : `send ${who.name(a.target)} back`;
+    default:
+      return null;
+  }
+}
+
 const ui: GameUi<KiliView> = {
   targets,
   Board,
   phase,
+  label,
+  // A counter kind, then its space; a card, then its pile.
+  firstSteps: [
+    { group: 'kind', prompt: 'Which counter do you hide?' },
+    { group: 'card', prompt: 'Which card do you play?' },
+  ],
   scores: (view: KiliView) => [{ label: 'Space', values: view.players.map((p) => p.position) }],
 };
 export default ui;

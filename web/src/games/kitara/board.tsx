@@ -5,6 +5,7 @@ import type { JSX } from 'preact';
 import { actionsOf, addTarget, groupOf, type LegalAction, type Targets } from '../../choices.ts';
 import type { KitaraAction, KitaraCard, KitaraFigures, KitaraView } from '../../generated/schemas.ts';
 import { SeatShape } from '../../palette.tsx';
+import type { StructuredAction } from '../../api.ts';
 import type { Who } from '../../who.ts';
 import { Mini, plural, PlayerRow, Target, turnLine, type BoardProps, type GameUi } from '../common.tsx';
 import { CardSymbols, cardSymbols, SymbolIcon, SymbolLegend, symbolsText, type KitaraSymbol } from './symbols.tsx';
@@ -43,10 +44,6 @@ function targets(legal: LegalAction[]): Targets {
 }
 
 // ---- The map's layout ---------------------------------------------------------------------------
-// The built-in maps (and any map named like them) are drawn as they are built: a lake in the
-// middle, an inner ring I0.. and an outer ring O0.., each outer area beside the inner area it
-// borders. That drawing is used only when its touching areas are exactly the map's white borders;
-// any other map is drawn as areas on a circle joined by lines for their borders.
 interface Shape {
   path?: string; // an area of the rings
   circle?: { r: number }; // an area of the circle layout
@@ -76,45 +73,46 @@ function sector(r0: number, r1: number, t0: number, t1: number): string {
   return `M${f(ax)} ${f(ay)} A${r1} ${r1} 0 ${large} 1 ${f(bx)} ${f(by)} L${f(cx)} ${f(cy)} A${r0} ${r0} 0 ${large} 0 ${f(dx)} ${f(dy)} Z`;
 }
 
-function ringIndex(name: string, letter: string): number {
-  const m = new RegExp(`^${letter}(\\d+)$`).exec(name);
-  return m ? Number(m[1]) : -1;
-}
-
+// The rings as the map's data place the areas (the view's `ring` and `slot`): the centre (ring
+// 0, the lake), an inner ring 1 and an outer ring 2, each cut into equal slots clockwise from the
+// top, every outer area beside the inner area it borders. That drawing is used only when the
+// data place every area so and its touching areas are exactly the map's white borders; any other
+// map is drawn as areas on a circle joined by lines for their borders.
 function ringLayout(map: Area[]): Layout | null {
-  const lakes = map.filter((a) => a.type === 'lake');
-  const land = map.filter((a) => a.type !== 'lake');
-  const inner = land.filter((a) => ringIndex(a.name, 'I') >= 0);
-  const outer = land.filter((a) => ringIndex(a.name, 'O') >= 0);
+  if (map.some((a) => a.ring === undefined || a.slot === undefined)) return null;
+  const centre = map.filter((a) => a.ring === 0);
+  const inner = map.filter((a) => a.ring === 1);
+  const outer = map.filter((a) => a.ring === 2);
   const ni = inner.length,
     no = outer.length;
-  if (lakes.length > 1 || ni < 3 || no < ni || no % ni !== 0 || inner.length + outer.length !== land.length) return null;
-  if (new Set(inner.map((a) => ringIndex(a.name, 'I'))).size !== ni || inner.some((a) => ringIndex(a.name, 'I') >= ni)) return null;
-  if (new Set(outer.map((a) => ringIndex(a.name, 'O'))).size !== no || outer.some((a) => ringIndex(a.name, 'O') >= no)) return null;
+  if (centre.length > 1 || centre.some((a) => a.type !== 'lake') || ni < 3 || no < ni || no % ni !== 0) return null;
+  if (centre.length + ni + no !== map.length) return null;
+  const slots = (ring: Area[], n: number) => new Set(ring.map((a) => a.slot)).size === n && ring.every((a) => a.slot! < n);
+  if (!slots(inner, ni) || !slots(outer, no)) return null;
   const per = no / ni;
+  const at = new Map(map.map((a) => [`${a.ring}:${a.slot}`, a.name]));
   const expected = (a: Area): string[] => {
-    const i = ringIndex(a.name, 'I');
-    if (i >= 0) {
-      const out = [`I${(i + 1) % ni}`, `I${(i + ni - 1) % ni}`];
-      for (let j = 0; j < per; j++) out.push(`O${i * per + j}`);
+    const i = a.slot!;
+    if (a.ring === 1) {
+      const out = [at.get(`1:${(i + 1) % ni}`)!, at.get(`1:${(i + ni - 1) % ni}`)!];
+      for (let j = 0; j < per; j++) out.push(at.get(`2:${i * per + j}`)!);
       return out;
     }
-    const o = ringIndex(a.name, 'O');
-    return [`O${(o + 1) % no}`, `O${(o + no - 1) % no}`, `I${Math.floor(o / per)}`];
+    return [at.get(`2:${(i + 1) % no}`)!, at.get(`2:${(i + no - 1) % no}`)!, at.get(`1:${Math.floor(i / per)}`)!];
   };
-  for (const a of land) {
+  for (const a of [...inner, ...outer]) {
     const want = new Set(expected(a));
     if (want.size !== a.neighbours.length || a.neighbours.some((n) => !want.has(n))) return null;
   }
   const shapes = new Map<string, Shape>();
-  for (const a of lakes) shapes.set(a.name, { circle: { r: 56 }, cx: MX, cy: MY });
+  for (const a of centre) shapes.set(a.name, { circle: { r: 56 }, cx: MX, cy: MY });
   for (const a of inner) {
-    const i = ringIndex(a.name, 'I');
+    const i = a.slot!;
     const [cx, cy] = polar(99, (i + 0.5) / ni);
     shapes.set(a.name, { path: sector(58, 138, i / ni, (i + 1) / ni), cx, cy });
   }
   for (const a of outer) {
-    const o = ringIndex(a.name, 'O');
+    const o = a.slot!;
     const [cx, cy] = polar(174, (o + 0.5) / no);
     shapes.set(a.name, { path: sector(138, 208, o / no, (o + 1) / no), cx, cy });
   }
@@ -568,10 +566,94 @@ function phase(view: KitaraView, who: Who): string {
   }
 }
 
+// An area in words: "savanna O5", "ruin I2".
+function areaWords(view: KitaraView, name: string): string {
+  const a = view.map.find((x) => x.name === name);
+  return a ? `${a.type} ${name}` : name;
+}
+
+// A choice in words: cards by their age and symbols, areas by their type and name.
+function label(s: StructuredAction, view: KitaraView, who: Who): string | null {
+  const a = s as unknown as KitaraAction;
+  const p = typeof view.viewer === 'number' ? view.players[view.viewer] : undefined;
+  switch (a.kind) {
+    case 'start':
+      return `start on ${areaWords(view, a.area)}`;
+    case 'take':
+      return view.row[a.position - 1] ? `take card ${a.position} (${cardWords(view.row[a.position - 1])})` : null;
+    case 'discard':
+      return p?.kingdom[a.position - 1] ? `discard card ${a.position} (${cardWords(p.kingdom[a.position - 1])})` : null;
+    case 'place':
+      return `place a ${a.figure} on ${areaWords(view, a.area)}`;
+    case 'remove':
+      return `take a ${a.figure} off ${areaWords(view, a.area)}`;
+    case 'move_from':
+      return `move from ${areaWords(view, a.area)}`;
+    case 'to':
+      return `to ${areaWords(view, a.area)}`;
+    case 'attack': {
+      const owner = view.map.find((x) => x.name === a.area)?.owner ?? -1;
+      return `attack ${owner >= 0 ? who.name(owner) + ' in ' : ''}${areaWords(view, a.area)}`;
+    }
+    case 'retreat':
+      return `retreat to ${areaWords(view, a.area)}`;
+    case 'group':
+      return `move ${figuresWords([a.warriors, a.animals, a.heroes])}`;
+    case 'end_moves':
+      return 'end your moves';
+    default:
+      return null;
+  }
+}
+
+// The cards the viewer's savannas with warriors could feed after `action`, and the cards to feed
+// then: a move out of a savanna may leave it without warriors (and an attack may win one); a
+// card taken may need food.
+export function feedingAfter(action: KitaraAction, view: KitaraView): { food: number; hungry: number } | null {
+  const seat = typeof view.viewer === 'number' ? view.viewer : -1;
+  const me = view.players[seat];
+  if (!me) return null;
+  const feeds = (map: { type: string; owner: number; figures: number[] }[]) => map.filter((a) => a.type === 'savanna' && a.owner === seat && a.figures[0] > 0).length;
+  if (action.kind === 'take') {
+    const card = view.row[action.position - 1];
+    return card ? { food: me.food, hungry: me.hungry_cards + (card.no_feed ? 0 : 1) } : null;
+  }
+  if (action.kind === 'end_moves') return { food: me.food, hungry: me.hungry_cards };
+  if (action.kind !== 'to' && action.kind !== 'attack') return null;
+  const group = view.turn.group;
+  const map = view.map.map((a) => ({ type: a.type, owner: a.owner, figures: [...a.figures], name: a.name }));
+  const from = map.find((a) => a.name === view.turn.source);
+  const to = map.find((a) => a.name === action.area);
+  if (!from || !to) return null;
+  for (let k = 0; k < 3; k++) from.figures[k] -= group[k];
+  if (from.figures.every((n) => n === 0)) from.owner = -1;
+  if (action.kind === 'attack') to.figures = [...group];
+  else for (let k = 0; k < 3; k++) to.figures[k] += group[k];
+  to.owner = seat;
+  return { food: feeds(map), hungry: me.hungry_cards };
+}
+
+// Warns before a choice that leaves cards unfed: at the end of the turn the kingdom discards the
+// cards it cannot feed, and each takes its figures off the map.
+function warn(s: StructuredAction, view: KitaraView): string | null {
+  const action = s as unknown as KitaraAction;
+  const after = feedingAfter(action, view);
+  const seat = typeof view.viewer === 'number' ? view.viewer : -1;
+  const me = view.players[seat];
+  if (!after || !me || after.hungry <= after.food) return null;
+  // Only a choice that makes it worse (or ends the moves while it stands) needs a word.
+  const worse = after.food < me.food || after.hungry > me.hungry_cards || action.kind === 'end_moves';
+  if (!worse) return null;
+  const lost = after.hungry - after.food;
+  return `Your savannas with warriors would feed ${after.food} of your ${plural(after.hungry, 'card', 'cards')}: at the end of this turn you must discard ${plural(lost, 'card', 'cards')}, and each takes its figures off the map.`;
+}
+
 const ui: GameUi<KitaraView> = {
   targets,
   Board,
   phase,
+  label,
+  warn,
   scores: (view: KitaraView, result) => [
     { label: 'Points', values: result ? result.scores : view.players.map((p) => p.score) },
     { label: 'Hero tokens', values: view.players.map((p) => (p.hero_token_values?.length ? `${p.hero_tokens}, worth ${tokenWorth(p.hero_token_values)}` : p.hero_tokens)) },

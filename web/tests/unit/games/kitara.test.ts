@@ -7,7 +7,7 @@ import { narrowed, pick, type LegalAction } from '../../../src/choices.ts';
 import type { KitaraAction, KitaraView } from '../../../src/generated/schemas.ts';
 import type { BoardProps } from '../../../src/games/common.tsx';
 import { gameUi } from '../../../src/games/index.ts';
-import { areaOf, KINDS, layout } from '../../../src/games/kitara/board.tsx';
+import { areaOf, feedingAfter, KINDS, layout } from '../../../src/games/kitara/board.tsx';
 import { fixture, legalOf, type Case } from '../fixtures.ts';
 import { elements, render, text } from '../render.ts';
 
@@ -162,4 +162,30 @@ test('kitara: hero token values appear only for the seat the view gives them to'
       else expect(text(tree)).toContain(`worth ${values}`);
     }
   }
+});
+
+// The warning before a move that leaves cards unfed: the food a move leaves, worked out from the
+// view (the group, its area, the target), and the game's warning words.
+test('kitara: a move off the last savanna with warriors is warned about; a harmless one is not', () => {
+  const area = (name: string, type: string, owner: number, figures: number[]) => ({ name, type, owner, figures, start: false, neighbours: [] });
+  const view = {
+    game: 'kitara',
+    viewer: 0,
+    phase: 'move_border',
+    to_act: [0],
+    current: 0,
+    turn: { source: 'O5', group: [2, 0, 0], moves_left: 1, take_choices: 1, recruit: [0, 0, 0], to_discard: 0, remove: [0, 0, 0] },
+    row: [],
+    map: [area('O5', 'savanna', 0, [2, 0, 0]), area('O6', 'savanna', 0, [0, 1, 0]), area('I2', 'ruin', -1, [0, 0, 0]), area('O4', 'savanna', 1, [1, 0, 0])],
+    players: [{ seat: 0, food: 1, hungry_cards: 1 }],
+  } as unknown as KitaraView;
+  // Both warriors leave the only savanna with warriors for a ruin: nothing feeds the card.
+  expect(feedingAfter({ kind: 'to', area: 'I2' }, view)).toEqual({ food: 0, hungry: 1 });
+  const warning = ui.warn!({ kind: 'to', area: 'I2' }, view as never)!;
+  expect(warning).toMatch(/feed 0 of your 1 card: at the end of this turn you must discard 1 card, and each takes its figures off the map/);
+  // Into the own savanna O6 (its animal alone fed nothing): the warriors feed there.
+  expect(ui.warn!({ kind: 'to', area: 'O6' }, view as never)).toBeNull();
+  // Winning an enemy savanna with them feeds too.
+  expect(feedingAfter({ kind: 'attack', area: 'O4' }, view)).toEqual({ food: 1, hungry: 1 });
+  expect(ui.warn!({ kind: 'attack', area: 'O4' }, view as never)).toBeNull();
 });
