@@ -291,12 +291,11 @@ Json KitaraState::View(Player viewer) const {
                    {"owner", d_.areas[a].owner},
                    {"figures", FiguresJson(d_.areas[a].figures)},
                    {"neighbours", AreaNames(c, m.land_neighbours[a])}});
-  // Where a drawing puts each area, when the map's data say so.
-  for (int a = 0; a < m.num_areas; ++a)
-    if (m.ring[a] >= 0) {
-      map[size_t(a)]["ring"] = m.ring[a];
-      map[size_t(a)]["slot"] = m.slot[a];
-    }
+  // Where a drawing puts each area: -1 and -1 when the map's data do not say.
+  for (int a = 0; a < m.num_areas; ++a) {
+    map[size_t(a)]["ring"] = m.ring[a];
+    map[size_t(a)]["slot"] = m.slot[a];
+  }
   j["map"] = std::move(map);
   Json row = Json::array();
   for (int i = 0; i < d_.row_size; ++i) row.push_back(CardJson(c, d_.row[i]));

@@ -79,7 +79,7 @@ function sector(r0: number, r1: number, t0: number, t1: number): string {
 // data place every area so and its touching areas are exactly the map's white borders; any other
 // map is drawn as areas on a circle joined by lines for their borders.
 function ringLayout(map: Area[]): Layout | null {
-  if (map.some((a) => a.ring === undefined || a.slot === undefined)) return null;
+  if (map.some((a) => a.ring < 0 || a.slot < 0)) return null;
   const centre = map.filter((a) => a.ring === 0);
   const inner = map.filter((a) => a.ring === 1);
   const outer = map.filter((a) => a.ring === 2);
@@ -87,12 +87,12 @@ function ringLayout(map: Area[]): Layout | null {
     no = outer.length;
   if (centre.length > 1 || centre.some((a) => a.type !== 'lake') || ni < 3 || no < ni || no % ni !== 0) return null;
   if (centre.length + ni + no !== map.length) return null;
-  const slots = (ring: Area[], n: number) => new Set(ring.map((a) => a.slot)).size === n && ring.every((a) => a.slot! < n);
+  const slots = (ring: Area[], n: number) => new Set(ring.map((a) => a.slot)).size === n && ring.every((a) => a.slot < n);
   if (!slots(inner, ni) || !slots(outer, no)) return null;
   const per = no / ni;
   const at = new Map(map.map((a) => [`${a.ring}:${a.slot}`, a.name]));
   const expected = (a: Area): string[] => {
-    const i = a.slot!;
+    const i = a.slot;
     if (a.ring === 1) {
       const out = [at.get(`1:${(i + 1) % ni}`)!, at.get(`1:${(i + ni - 1) % ni}`)!];
       for (let j = 0; j < per; j++) out.push(at.get(`2:${i * per + j}`)!);
@@ -107,12 +107,12 @@ function ringLayout(map: Area[]): Layout | null {
   const shapes = new Map<string, Shape>();
   for (const a of centre) shapes.set(a.name, { circle: { r: 56 }, cx: MX, cy: MY });
   for (const a of inner) {
-    const i = a.slot!;
+    const i = a.slot;
     const [cx, cy] = polar(99, (i + 0.5) / ni);
     shapes.set(a.name, { path: sector(58, 138, i / ni, (i + 1) / ni), cx, cy });
   }
   for (const a of outer) {
-    const o = a.slot!;
+    const o = a.slot;
     const [cx, cy] = polar(174, (o + 0.5) / no);
     shapes.set(a.name, { path: sector(138, 208, o / no, (o + 1) / no), cx, cy });
   }
