@@ -73,6 +73,43 @@ int WalkStories(const GameRegistry& registry, const std::string& spec, int games
   return steps;
 }
 
+std::string WithoutMarks(const std::string& story, const std::string& as) {
+  std::string out;
+  for (size_t i = 0; i < story.size(); ++i) {
+    const size_t end = story.compare(i, 2, "{P") == 0 ? story.find('}', i) : std::string::npos;
+    if (end == std::string::npos) {
+      out += story[i];
+      continue;
+    }
+    out += as;
+    i = end;
+  }
+  return out;
+}
+
+std::vector<int> MarkedSeats(const std::string& text) {
+  std::vector<int> seats;
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, 2, ", ") == 0) {
+      i += 2;
+    } else if (text.compare(i, 5, " and ") == 0) {
+      i += 5;
+    } else if (text.compare(i, 2, "{P") == 0 && text.find('}', i) != std::string::npos) {
+      const size_t end = text.find('}', i);
+      const std::string digits = text.substr(i + 2, end - i - 2);
+      const bool number =
+          !digits.empty() && digits.size() <= 2 &&
+          std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(c); });
+      seats.push_back(number ? std::stoi(digits) : -1);
+      i = end + 1;
+    } else {
+      seats.push_back(-1);
+      break;
+    }
+  }
+  return seats;
+}
+
 int NumberAfter(const std::string& story, const std::string& prefix) {
   const size_t at = story.find(prefix);
   if (at == std::string::npos) return -1;

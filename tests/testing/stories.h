@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/registry.h"
 #include "core/state.h"
@@ -32,5 +33,13 @@ int WalkStories(const GameRegistry& registry, const std::string& spec, int games
 
 // The number a story writes right after `prefix` ("moved " -> 7), or -1 when `prefix` is absent.
 int NumberAfter(const std::string& story, const std::string& prefix);
+
+// `story` with every seat mark ("{P2}", "{P2's}") written `as`. (No std::regex in these tests:
+// GCC 12's <regex> fails the sanitizer build's -Werror with maybe-uninitialized warnings.)
+std::string WithoutMarks(const std::string& story, const std::string& as);
+
+// The seats of the marks in `text` ("{P0} and {P2}" -> {0, 2}); -1 for anything in `text` that is
+// neither a mark nor a separator (", ", " and ").
+std::vector<int> MarkedSeats(const std::string& text);
 
 }  // namespace savanna::testing

@@ -3,8 +3,6 @@
 // points its story gives each seat for dung and the rhino add up to what each seat gained.
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include "core/story.h"
 #include "games/registry.h"
 #include "testing/stories.h"
@@ -28,14 +26,19 @@ void CheckKalimamboStory(const StoryStep& s, int* rounds) {
   EXPECT_EQ(s.own, s.public_story);
   // The minus points the story gives: "+3 for {P0}", "+2 for {P0} and {P2}" (Kali's penalty).
   std::vector<int> told(size_t(players), 0);
-  static const std::regex charge(R"(\+(\d+) for ((?:\{P\d+\}(?:, | and )?)+)\))");
-  static const std::regex seat(R"(\{P(\d+)\})");
-  for (std::sregex_iterator m(s.public_story.begin(), s.public_story.end(), charge), end; m != end;
-       ++m) {
-    const int points = std::stoi((*m)[1]);
-    const std::string seats = (*m)[2];
-    for (std::sregex_iterator p(seats.begin(), seats.end(), seat); p != end; ++p)
-      told[size_t(std::stoi((*p)[1]))] += points;
+  for (size_t plus = s.public_story.find('+'); plus != std::string::npos;
+       plus = s.public_story.find('+', plus + 1)) {
+    const int points = savanna::testing::NumberAfter(s.public_story.substr(plus), "+");
+    const size_t for_at = s.public_story.find(" for ", plus);
+    const size_t close = s.public_story.find(')', plus);
+    ASSERT_GE(points, 0) << s.public_story;
+    ASSERT_NE(close, std::string::npos) << s.public_story;
+    ASSERT_LT(for_at, close) << s.public_story;
+    for (int seat :
+         savanna::testing::MarkedSeats(s.public_story.substr(for_at + 5, close - for_at - 5))) {
+      ASSERT_GE(seat, 0) << s.public_story;
+      told[size_t(seat)] += points;
+    }
   }
   std::string totals = "Minus points: ";
   for (int p = 0; p < players; ++p) {

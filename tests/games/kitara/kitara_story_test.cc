@@ -3,7 +3,7 @@
 // its keeper only), the cards that cannot be fed, and every round's end with everybody's points.
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <cctype>
 
 #include "core/story.h"
 #include "games/registry.h"
@@ -15,15 +15,26 @@ namespace {
 using savanna::testing::NumberAfter;
 using savanna::testing::StoryStep;
 
+// A card code of the old texts: a letter of D, W, A, H, M, P or F and one digit, a word alone.
+bool HasCardCode(const std::string& text) {
+  const auto word = [&](size_t i) {
+    return i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_');
+  };
+  for (size_t i = 0; i + 1 < text.size(); ++i)
+    if (std::string_view("DWAHMPF").find(text[i]) != std::string_view::npos &&
+        std::isdigit(static_cast<unsigned char>(text[i + 1])) && !(i > 0 && word(i - 1)) &&
+        !word(i + 2))
+      return true;
+  return false;
+}
+
 void CheckKitaraStory(const StoryStep& s, int* rounds) {
   const Json a = s.before.StructuredAction(s.player, s.action);
   const Json before = s.before.View(kSpectator), after = s.after.View(kSpectator);
   const std::string kind = a["kind"];
   const std::string who = StorySeat(s.player);
   // No card codes ("D1 W1 M2") once the seat marks are out of the way.
-  static const std::regex code(R"(\b[DWAHMPF]\d\b)");
-  static const std::regex mark(R"(\{P\d+('s)?\})");
-  EXPECT_FALSE(std::regex_search(std::regex_replace(s.own, mark, "someone"), code)) << s.own;
+  EXPECT_FALSE(HasCardCode(savanna::testing::WithoutMarks(s.own, "someone"))) << s.own;
   EXPECT_EQ(s.public_story.find("worth"), std::string::npos) << s.public_story;
   if (kind == "take") {
     const Json& card = before["row"][a["position"].get<int>() - 1];
