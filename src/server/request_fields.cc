@@ -101,6 +101,31 @@ ApiResult<int64_t> IntegerField(const Json& object, std::string_view key, int64_
   return *integer;
 }
 
+std::string OneLine(std::string_view raw) {
+  const std::string text = ValidUtf8(raw);
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = std::max<size_t>(1, Utf8CharLength(std::string_view(text).substr(i)));
+    // The code point of the character at i (ValidUtf8 left only well-formed ones).
+    uint32_t cp = static_cast<unsigned char>(text[i]);
+    if (n > 1) {
+      cp &= 0x7fu >> n;
+      for (size_t k = 1; k < n; ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+    }
+    const bool control = cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+    const bool separator = cp == 0x2028 || cp == 0x2029;
+    const bool direction = (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+    if (control || separator || direction)
+      out += ' ';
+    else
+      out.append(text, i, n);
+    i += n;
+  }
+  return std::string(Trim(out));
+}
+
 ApiResult<JoinRequest> ReadJoinRequest(const Json& object) {
   JoinRequest join;
   auto seat = OptionalSeat(object);
@@ -109,7 +134,7 @@ ApiResult<JoinRequest> ReadJoinRequest(const Json& object) {
   if (object.contains("name")) {
     auto name = StringField(object, "name", kMaxNameSize);
     if (!name) return tl::unexpected(name.error());
-    join.name = *name;
+    join.name = OneLine(*name);
   }
   return join;
 }

@@ -33,8 +33,16 @@ ApiResult<std::string> StringField(const Json& object, std::string_view key, siz
 ApiResult<double> NumberField(const Json& object, std::string_view key, double lo, double hi);
 ApiResult<int64_t> IntegerField(const Json& object, std::string_view key, int64_t lo, int64_t hi);
 
+// Text a person typed for other people to read (a name, a chat line), made one plain line:
+// bytes that are not UTF-8 become U+FFFD; control characters (C0, DEL and C1, line breaks
+// included), the line and paragraph separators and the bidirectional embedding, override and
+// isolate marks (which could turn the text around the name beside it) become spaces; the ends
+// are trimmed.
+std::string OneLine(std::string_view text);
+
 // {"seat", "name"} of a join (both optional): a seat from 0 to kMaxPlayers - 1, a name of at most
-// kMaxNameSize characters. The caller checks which other fields its request may have.
+// kMaxNameSize bytes, made one line (OneLine). The caller checks which other fields its request
+// may have.
 struct JoinRequest {
   std::optional<int> seat;
   std::string name;

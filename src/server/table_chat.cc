@@ -6,19 +6,17 @@
 
 #include "core/json_io.h"
 #include "core/text.h"
+#include "server/request_fields.h"
 #include "server/table.h"
 
 namespace savanna::server {
 namespace {
 
-// A chat line from a client: the characters after the first kChatMaxChars are cut (between
-// characters, never inside one), bytes that are not UTF-8 become U+FFFD, control characters
-// (line breaks included) become spaces, and the ends are trimmed.
+// A chat line from a client, made one line (OneLine: control, separator and direction characters
+// as spaces, bytes that are not UTF-8 as U+FFFD, the ends trimmed) and cut after the first
+// kChatMaxChars characters (between characters, never inside one).
 std::string CleanChat(std::string_view raw) {
-  std::string text = ValidUtf8(raw);
-  for (char& c : text)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-  return std::string(Trim(CutToChars(text, Table::kChatMaxChars)));
+  return std::string(Trim(CutToChars(OneLine(raw), Table::kChatMaxChars)));
 }
 
 }  // namespace
@@ -43,7 +41,8 @@ void Table::Chat(int seat, const std::string& token, std::string_view raw,
           "too many chat lines: " + std::to_string(kChatBurst) + " at once, then one every " +
               std::to_string(int(kChatSecondsPerLine)) + " seconds; this one was not sent"));
     bucket.tokens -= 1;
-    const std::string& name = stored_.seats[size_t(seat)].name;
+    // A name is made one line when a seat is joined; a table stored before that is read so too.
+    const std::string name = OneLine(stored_.seats[size_t(seat)].name);
     Json line = {{"seat", seat},
                  {"name", name.empty() ? "Guest " + std::to_string(seat + 1) : name},
                  {"text", text},

@@ -2,12 +2,15 @@
 // nobody else (no spectator; an AI seat has no connection and the chat never enters the game);
 // markup arrives as the very text that was sent, for the page to show as text; control
 // characters become spaces; a long line is cut between characters, never inside one, and one
-// too long to read is refused; a seat sending too fast is held back; a spectator, an empty line
-// and a table that is gone are refused; and the server serves on.
+// too long to read is refused; a seat sending too fast is held back (every connection of the seat
+// shares one allowance); a spectator and an empty line are refused; nothing secret travels with
+// a line; a name or a line cannot turn the text around it (direction marks); a flood of lines
+// and bytes that are not UTF-8 leave the server and the game serving on.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -147,6 +150,103 @@ TEST_F(ChatTable, ASeatThatComesBackReadsWhatWasSaid) {
   ASSERT_EQ(log["messages"].size(), 2u);
   EXPECT_EQ(log["messages"][0]["text"], "first");
   EXPECT_EQ(log["messages"][1]["text"], "second");
+}
+
+TEST_F(ChatTable, UnicodeControlsLineSeparatorsAndDirectionMarksBecomeSpaces) {
+  // NEL (a C1 control), the line separator, a right-to-left override and a left-to-right
+  // isolate: each would break the line or turn the text (and the name before it) around.
+  ASSERT_EQ(Say(*ada,
+                "a\xc2\x85"
+                "b\xe2\x80\xa8"
+                "c\xe2\x80\xae"
+                "d\xe2\x81\xa6"
+                "e")
+                .value("type", ""),
+            "chat_sent");
+  EXPECT_EQ(Heard(*bo)["text"], "a b c d e");
+  // Letters of every script, combining marks and emoji with joiners pass unchanged.
+  const std::string words =
+      "\xd8\xb3\xd9\x84\xd8\xa7\xd9\x85 \xe4\xbd\xa0\xe5\xa5\xbd e\xcc\x81 "
+      "\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa9";
+  ASSERT_EQ(Say(*ada, words).value("type", ""), "chat_sent");
+  EXPECT_EQ(Heard(*bo)["text"], words);
+}
+
+TEST_F(ChatTable, ANameIsOneLineOfText) {
+  // A third person takes the free seat of another table under a name with a line break and a
+  // direction override.
+  const std::string other = CreateTable("kariba(players=2)", {"human", "human"})["id"];
+  WsClient cy(port()), dee(port());
+  const Json joined = cy.Request({{"type", "join"},
+                                  {"table", other},
+                                  {"seat", 0},
+                                  {"name",
+                                   "Cy\n\xe2\x80\xae"
+                                   "evil"}},
+                                 "joined");
+  ASSERT_EQ(joined.value("type", ""), "joined") << joined.dump();
+  ASSERT_EQ(JoinSeat(dee, other, 1).value("type", ""), "joined");
+  ASSERT_EQ(Say(cy, "hi").value("type", ""), "chat_sent");
+  EXPECT_EQ(Heard(dee)["name"], "Cy  evil");
+}
+
+TEST_F(ChatTable, NothingSecretTravelsWithALine) {
+  ASSERT_EQ(Say(*bo, "hello").value("type", ""), "chat_sent");
+  // Neither the reply nor any chat line names a token, a seed or the hidden state.
+  for (WsClient* c : {ada.get(), bo.get()}) {
+    ASSERT_FALSE(Heard(*c).is_null());
+    for (const Json& m : c->history()) {
+      if (!m.is_object()) continue;
+      const std::string type = m.value("type", "");
+      if (type != "chat" && type != "chat_sent") continue;
+      const std::string text = m.dump();
+      EXPECT_EQ(text.find(bo_token), std::string::npos) << text;
+      for (const char* secret : {"token", "seed", "hand", "deck"})
+        EXPECT_EQ(text.find(secret), std::string::npos) << secret << " in " << text;
+      if (type == "chat") {
+        for (const Json& line : m["messages"]) {
+          std::set<std::string> keys;
+          for (const auto& [key, value] : line.items()) keys.insert(key);
+          EXPECT_EQ(keys, (std::set<std::string>{"seat", "name", "text", "at"})) << line.dump();
+        }
+      }
+    }
+  }
+}
+
+TEST_F(ChatTable, EveryConnectionOfASeatSharesOneAllowance) {
+  // Bo opens a second connection to his seat with its token: it does not bring a fresh allowance.
+  WsClient second(port());
+  ASSERT_EQ(second.Request({{"type", "rejoin"}, {"table", table}, {"token", bo_token}}, "joined")
+                .value("type", ""),
+            "joined");
+  for (int i = 0; i < server::Table::kChatBurst; ++i)
+    ASSERT_EQ(Say(i % 2 ? second : *bo, "line " + std::to_string(i)).value("type", ""), "chat_sent")
+        << i;
+  EXPECT_EQ(Say(second, "one more").value("code", ""), "rate_limited");
+  EXPECT_EQ(Say(*bo, "and one more").value("code", ""), "rate_limited");
+}
+
+TEST_F(ChatTable, AFloodAndBytesThatAreNotUtf8LeaveTheServerServing) {
+  // Three hundred lines sent without waiting for a reply: the first kChatBurst go out, the
+  // others are refused (and the connection may be closed for being refused so often).
+  for (int i = 0; i < 300; ++i) ada->Send({{"type", "chat"}, {"id", i}, {"text", "spam"}});
+  // Raw bytes that are not UTF-8 in a text frame (which a WebSocket may not carry).
+  WsClient raw(port());
+  raw.SendText("{\"type\":\"chat\",\"text\":\"\xff\xfe\xc3\"}");
+  // Bo heard at most kChatBurst of them, and the table plays on: Bo can still talk and ping.
+  int heard = 0;
+  ASSERT_EQ(bo->Request({{"type", "ping"}}, "pong").value("type", ""), "pong");
+  std::this_thread::sleep_for(milliseconds(300));
+  ASSERT_EQ(bo->Request({{"type", "ping"}}, "pong").value("type", ""), "pong");
+  for (const Json& m : bo->history())
+    if (m.is_object() && m.value("type", "") == "chat") heard += int(m["messages"].size());
+  EXPECT_LE(heard, server::Table::kChatBurst);
+  EXPECT_GE(heard, 1);
+  EXPECT_EQ(Say(*bo, "still here").value("type", ""), "chat_sent");
+  EXPECT_EQ(Http(port(), "GET", "/api/tables/" + table).status, 200);
+  WsClient fresh(port());
+  EXPECT_EQ(fresh.Request({{"type", "ping"}}, "pong").value("type", ""), "pong");
 }
 
 }  // namespace
