@@ -9,13 +9,25 @@ import type { Who } from './who.ts';
 
 export const CHAT_MAX_CHARS = 280;
 
-export function Chat(props: { lines: ChatLine[]; error: string | null; who: Who; onSend: (text: string) => void }): JSX.Element {
+// `onSeen(n)`: the first n lines have been on screen (so a notice of new lines can go).
+export function Chat(props: { lines: ChatLine[]; error: string | null; who: Who; onSend: (text: string) => void; onSeen?: (n: number) => void }): JSX.Element {
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [props.lines.length]);
+  useEffect(() => {
+    const el = list.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)));
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, []);
+  useEffect(() => {
+    if (visible) props.onSeen?.(props.lines.length);
+  }, [visible, props.lines.length]);
   const send = (e: Event) => {
     e.preventDefault();
     if (!text.trim()) return;
@@ -51,5 +63,19 @@ export function Chat(props: { lines: ChatLine[]; error: string | null; who: Who;
         </p>
       ) : null}
     </section>
+  );
+}
+
+// A line of the others that came while the chat was off screen (on a phone it lies below the
+// board): shown under the turn line until the chat has been on screen; a press brings it there.
+export function ChatNotice(props: { lines: ChatLine[]; seen: number; who: Who }): JSX.Element | null {
+  const fresh = props.lines.slice(props.seen).filter((l) => !props.who.isYou(l.seat));
+  const latest = fresh[fresh.length - 1];
+  if (!latest) return null;
+  const open = () => document.querySelector<HTMLElement>('[data-chat-input]')?.focus();
+  return (
+    <button type="button" class="secondary chat-notice" onClick={open} data-chat-notice={fresh.length}>
+      {fresh.length > 1 ? `${fresh.length} new lines in the chat` : 'New in the chat'}: {latest.name}: {latest.text}
+    </button>
   );
 }

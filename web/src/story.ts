@@ -11,7 +11,14 @@ export function storyWords(story: string, who: Who): string {
     const before = whole.slice(0, offset);
     const start = before.length === 0 || /[.!?]\s+$/.test(before);
     const n = Number(seat);
-    if (poss) return start ? who.Poss(n) : who.poss(n);
+    if (poss) {
+      // A seat's possessive right after its name in the same sentence, with no other seat
+      // between: "their" ("P1 AI easy played machete 5 on their pile 1"); "your" for the reader.
+      const marks = before.slice(before.search(/[^.!?]*$/)).match(/\{P\d+(?:'s)?\}/g) ?? [];
+      const previous = marks[marks.length - 1];
+      if (!start && !who.isYou(n) && previous === `{P${n}}`) return 'their';
+      return start ? who.Poss(n) : who.poss(n);
+    }
     return start ? who.Name(n) : who.name(n);
   });
   return /[.!?]$/.test(text) ? text : `${text}.`;

@@ -16,7 +16,7 @@ import { CoachBar, currentRates, onlyAgentsBeside, percent } from './coach.tsx';
 import type { TokenStore } from './tokens.ts';
 import { CopyLink } from './copy_link.tsx';
 import { Who } from './who.ts';
-import { Chat } from './chat.tsx';
+import { Chat, ChatNotice } from './chat.tsx';
 
 // The choices: the legal actions left by the picks on the board, as buttons (each in the game's
 // words, `label`), or for a long numeric list (a bid, a space) a number field and a slider that
@@ -200,7 +200,12 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   const [rulesOpen, setRulesOpen] = useState(false);
   // After a key press picked a target that leaves one action: focus that action's button.
   const [confirmFocus, setConfirmFocus] = useState(false);
+  // How many chat lines have been on screen (a notice shows the others' newer ones).
+  const [chatSeen, setChatSeen] = useState(0);
   const connection = useRef<TableConnection | null>(null);
+  // The board's memory of this table (BoardProps.memory), afresh for another table.
+  const boardMemory = useRef({ table: '', map: new Map<string, unknown>() });
+  if (boardMemory.current.table !== props.table) boardMemory.current = { table: props.table, map: new Map() };
   const wantKey = JSON.stringify(props.want);
   // The game's title as the server names it (the table summary), never a list of our own.
   const [title, setTitle] = useState<string | null>(null);
@@ -257,6 +262,11 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   };
   // A new position drops a warning that was for the old one.
   useEffect(() => setWarned(null), [state?.actions]);
+  // A warning takes the focus (its confirming button), which brings it into view: on a phone
+  // Your move lies below the board that was clicked.
+  useEffect(() => {
+    if (warned) document.querySelector<HTMLElement>('[data-confirm-warning]')?.focus();
+  }, [warned]);
   // A click plays the one action its picks leave; a key press (Enter, Space) only picks, and the
   // move is confirmed with the one button left under Your move, which takes the focus.
   const onPick = (key: string, keyboard = false) => {
@@ -339,8 +349,11 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     last,
     who,
     hints: currentRates(snapshot),
+    memory: boardMemory.current.map,
   };
   const freeSeats = state.seats.filter((s) => s.player === 'human' && !s.taken);
+  // The chat, for a seat when another seat is a person's.
+  const showChat = typeof state.viewer === 'number' && state.seats.some((s) => s.player === 'human' && s.seat !== state.viewer);
   const yourTurn = legal.length > 0;
   return (
     <main
@@ -380,6 +393,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           <LastMove last={last} who={who} />
         </p>
       ) : null}
+      {showChat ? <ChatNotice lines={snapshot.chat} seen={chatSeen} who={who} /> : null}
       {snapshot.error ? (
         <p class="error" role="alert">
           {snapshot.error}
@@ -442,9 +456,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
               </ul>
             </section>
           ) : null}
-          {typeof state.viewer === 'number' && state.seats.some((s) => s.player === 'human' && s.seat !== state.viewer) ? (
-            <Chat lines={snapshot.chat} error={snapshot.chatError} who={who} onSend={(t) => connection.current?.chat(t)} />
-          ) : null}
+          {showChat ? <Chat lines={snapshot.chat} error={snapshot.chatError} who={who} onSend={(t) => connection.current?.chat(t)} onSeen={(n) => setChatSeen((seen) => Math.max(seen, n))} /> : null}
           <MoveLog log={snapshot.log} who={who} />
           {typeof state.viewer === 'number' && state.status !== 'finished' ? (
             <button type="button" class="secondary" onClick={() => connection.current?.leave()}>

@@ -20,6 +20,10 @@ export interface BoardProps<View = ViewHeader> {
   last: LogEntry | null; // the latest move in the log
   who: Who; // the seats in words: "you" for the viewer's own seat, "P1 AI easy" for another
   hints?: Map<string, number> | null; // the coach's chance to win per legal action text (coach.tsx)
+  // Where a board may keep what this page has seen of the table across states (Kitara: each
+  // round's starting points, for the round summary); kept while the page shows the table, absent
+  // in the review and the unit tests, where a board shows what one view holds.
+  memory?: Map<string, unknown>;
 }
 
 // The coach's best chance to win among the actions a target stands for (undefined: no hint).

@@ -66,6 +66,15 @@ describe('a game against AI seats, played to the end by clicking', () => {
       expect(turn.split(' · Last move')[0]).not.toMatch(/\bP0\b/);
       await playUntil(page, random, async () => (await actions(page)) >= 6 || (await page.locator('[data-result]').count()) > 0);
       await screenshot(page, `${label}-playing`);
+      // The others' moves since the seat's own last one are marked in the log (tinted, flashing
+      // once), so that no AI move goes by unseen; the seat's own moves and those before are not.
+      await page.waitForSelector('main.table-page[data-waiting="no"]');
+      const log = await page.locator('.log li').evaluateAll((lis) =>
+        lis.map((li) => ({ fresh: li.getAttribute('data-fresh') === 'yes', seat: li.querySelector('[data-seat]')?.getAttribute('data-seat') })),
+      );
+      const ownLast = log.map((e) => e.seat).lastIndexOf('0');
+      expect(ownLast).toBeGreaterThanOrEqual(0);
+      log.forEach((e, i) => expect(e.fresh, `log entry ${i} of ${log.length}`).toBe(i > ownLast && e.seat !== '0'));
       const moves = await playToEnd([page], random);
       await screenshot(page, `${label}-finished`);
       expect(moves).toBeGreaterThan(0);

@@ -31,6 +31,10 @@ test('kalimambo with two people and a spectator', async () => {
   await ada.page.waitForSelector('main[data-status="waiting"]');
   const link = await ada.page.locator('.invite input').inputValue();
   expect(link).toBe(`${server.url}/#/t/${table}/seat/1`);
+  // The join link has a Copy button (the clipboard answers in its own time: copied, or where it
+  // is refused the link is selected for Ctrl+C).
+  await ada.page.locator('[data-copy-link="join-1"]').click();
+  await ada.page.waitForFunction(() => /Copied|Selected/.test(document.querySelector('.invite [role="status"]')?.textContent ?? ''));
   await screenshot(ada.page, 'two-players-waiting');
 
   await bo.page.goto(server.url + '/');
@@ -50,6 +54,14 @@ test('kalimambo with two people and a spectator', async () => {
   await ada.page.locator('[data-chat-input]').fill(line);
   await ada.page.locator('[data-chat-send]').click();
   await bo.page.waitForSelector('[data-chat-lines] li');
+  // On Bo's phone the chat lies below the board: a notice under the turn line shows the line
+  // until he has seen the chat (a press takes him there).
+  const notice = bo.page.locator('[data-chat-notice]');
+  await notice.waitFor();
+  expect(await notice.textContent()).toContain(`Ada: ${line}`);
+  await notice.click();
+  await bo.page.waitForFunction(() => document.activeElement?.hasAttribute('data-chat-input'));
+  await bo.page.waitForSelector('[data-chat-notice]', { state: 'detached' });
   expect(await bo.page.locator('[data-chat-lines] li .chat-text').textContent()).toBe(line);
   expect(await bo.page.locator('[data-chat-lines] b, [data-chat-lines] img').count()).toBe(0);
   expect(await bo.page.locator('[data-chat-lines] li strong').textContent()).toBe('Ada');

@@ -55,7 +55,10 @@ describe('you', () => {
 describe('stories', () => {
   test('seats are named for the reader, capitalised at the start of a sentence', () => {
     const story = "{P1} played 2 giraffes, which chased 2 zebras into {P1's} score pile. Round 3 is over; points {P0} 5 and {P1} 4";
-    expect(storyWords(story, you0)).toBe("P1 AI medium played 2 giraffes, which chased 2 zebras into P1 AI medium's score pile. Round 3 is over; points you 5 and P1 AI medium 4.");
+    expect(storyWords(story, you0)).toBe('P1 AI medium played 2 giraffes, which chased 2 zebras into their score pile. Round 3 is over; points you 5 and P1 AI medium 4.');
+    // "their" only where it cannot name another seat.
+    expect(storyWords("{P1} played jeep 5 on {P2's} pile 1, then {P2's} pile 2", you0)).toBe("P1 AI medium played jeep 5 on P2 Guest 3's pile 1, then P2 Guest 3's pile 2.");
+    expect(storyWords("{P1} moved. {P1's} turn ends", you0)).toBe("P1 AI medium moved. P1 AI medium's turn ends.");
     expect(storyWords(story, new Who(names, 1))).toBe('You played 2 giraffes, which chased 2 zebras into your score pile. Round 3 is over; points P0 Ada 5 and you 4.');
     expect(storyWords("{P0's} savannas feed 1 of 2 cards", you0)).toBe('Your savannas feed 1 of 2 cards.');
   });

@@ -353,9 +353,53 @@ function turnLines(view: KitaraView, who: Who): string[] {
   return lines;
 }
 
+// Each seat's points and kingdom cards at the start of a round, as this page saw the round begin
+// (a view one round on from the one before it); rounds the page did not see begin are absent.
+type RoundStarts = Map<number, { score: number; cards: number }[]>;
+
+function recordRoundStart(starts: RoundStarts, previous: KitaraView | null, view: KitaraView): void {
+  if (previous && view.round === previous.round + 1)
+    starts.set(
+      view.round,
+      view.players.map((p) => ({ score: p.score, cards: p.kingdom.length })),
+    );
+}
+
+// The round summary, so that no round passes unseen: once round 1 is over, every seat's points
+// and kingdom cards after the last round, with what the round brought where this page saw it
+// begin ("Round 2 is over: you 14 points (+3), 2 cards (-1); P1 AI easy 12 points (+5), 4 cards").
+export function roundSummary(view: KitaraView, who: Who, starts: RoundStarts): string | null {
+  const done = view.phase === 'over' ? view.round : view.round - 1;
+  if (done < 1) return null;
+  const before = starts.get(done),
+    after = view.phase === 'over' ? undefined : starts.get(done + 1);
+  const delta = (n: number) => (n === 0 ? '' : ` (${n > 0 ? '+' : ''}${n})`);
+  const seats = view.players.map((p, s) => {
+    const now = after?.[s] ?? { score: p.score, cards: p.kingdom.length };
+    const was = before?.[s];
+    const points = `${plural(now.score, 'point', 'points')}${was ? delta(now.score - was.score) : ''}`;
+    const cards = `${plural(now.cards, 'card', 'cards')}${was ? delta(now.cards - was.cards) : ''}`;
+    return `${who.name(s)} ${points}, ${cards}`;
+  });
+  const what = view.phase === 'over' ? `Round ${done} was the last` : `Round ${done} is over`;
+  return `${what}: ${seats.join('; ')}.`;
+}
+
 function Turn(props: { board: BoardProps<KitaraView>; view: KitaraView }): JSX.Element {
   const { board, view } = props;
   const lines = turnLines(view, board.who);
+  // What the page saw of the rounds' starts (in the page's memory of this table, where it has one).
+  let starts: RoundStarts = new Map();
+  if (board.memory) {
+    const seen = (board.memory.get('kitara-rounds') as { starts: RoundStarts; previous: KitaraView | null } | undefined) ?? { starts, previous: null };
+    if (seen.previous !== view) {
+      recordRoundStart(seen.starts, seen.previous, view);
+      seen.previous = view;
+    }
+    board.memory.set('kitara-rounds', seen);
+    starts = seen.starts;
+  }
+  const summary = roundSummary(view, board.who, starts);
   const groupKeys = [...board.targets.keys()].filter((k) => (KINDS as readonly string[]).includes(groupOf(k)));
   return (
     <div class="turn" role="group" aria-label="the turn">
@@ -363,6 +407,11 @@ function Turn(props: { board: BoardProps<KitaraView>; view: KitaraView }): JSX.E
         Round {view.round}
         {view.last_round ? ` (the last round is ${view.last_round})` : ''}
       </h2>
+      {summary ? (
+        <p class="round-summary" data-round-summary={view.phase === 'over' ? view.round : view.round - 1}>
+          {summary}
+        </p>
+      ) : null}
       {lines.map((l, i) => (
         <p key={i} class="turn-line" data-turn-line={i}>
           {l}
@@ -607,17 +656,13 @@ function label(s: StructuredAction, view: KitaraView, who: Who): string | null {
 }
 
 // The cards the viewer's savannas with warriors could feed after `action`, and the cards to feed
-// then: a move out of a savanna may leave it without warriors (and an attack may win one); a
-// card taken may need food.
+// then: a move out of a savanna may leave it without warriors (and an attack may win one). (A
+// card taken is not counted: the figures it brings and the moves still to come can feed it.)
 export function feedingAfter(action: KitaraAction, view: KitaraView): { food: number; hungry: number } | null {
   const seat = typeof view.viewer === 'number' ? view.viewer : -1;
   const me = view.players[seat];
   if (!me) return null;
   const feeds = (map: { type: string; owner: number; figures: number[] }[]) => map.filter((a) => a.type === 'savanna' && a.owner === seat && a.figures[0] > 0).length;
-  if (action.kind === 'take') {
-    const card = view.row[action.position - 1];
-    return card ? { food: me.food, hungry: me.hungry_cards + (card.no_feed ? 0 : 1) } : null;
-  }
   if (action.kind === 'end_moves') return { food: me.food, hungry: me.hungry_cards };
   if (action.kind !== 'to' && action.kind !== 'attack') return null;
   const group = view.turn.group;
@@ -641,8 +686,10 @@ function warn(s: StructuredAction, view: KitaraView): string | null {
   const seat = typeof view.viewer === 'number' ? view.viewer : -1;
   const me = view.players[seat];
   if (!after || !me || after.hungry <= after.food) return null;
-  // Only a choice that makes it worse (or ends the moves while it stands) needs a word.
-  const worse = after.food < me.food || after.hungry > me.hungry_cards || action.kind === 'end_moves';
+  // Only a choice that makes it worse, or ends the moves while it stands (ending them, or the
+  // turn's last move), needs a word.
+  const last = action.kind === 'end_moves' || view.turn.moves_left <= 1;
+  const worse = after.food < me.food || last;
   if (!worse) return null;
   const lost = after.hungry - after.food;
   return `Your savannas with warriors would feed ${after.food} of your ${plural(after.hungry, 'card', 'cards')}: at the end of this turn you must discard ${plural(lost, 'card', 'cards')}, and each takes its figures off the map.`;

@@ -7,7 +7,7 @@ import { narrowed, pick, type LegalAction } from '../../../src/choices.ts';
 import type { KitaraAction, KitaraView } from '../../../src/generated/schemas.ts';
 import type { BoardProps } from '../../../src/games/common.tsx';
 import { gameUi } from '../../../src/games/index.ts';
-import { areaOf, feedingAfter, KINDS, layout } from '../../../src/games/kitara/board.tsx';
+import { areaOf, feedingAfter, KINDS, layout, roundSummary } from '../../../src/games/kitara/board.tsx';
 import { fixture, legalOf, type Case } from '../fixtures.ts';
 import { elements, render, text } from '../render.ts';
 
@@ -188,4 +188,33 @@ test('kitara: a move off the last savanna with warriors is warned about; a harml
   // Winning an enemy savanna with them feeds too.
   expect(feedingAfter({ kind: 'attack', area: 'O4' }, view)).toEqual({ food: 1, hungry: 1 });
   expect(ui.warn!({ kind: 'attack', area: 'O4' }, view as never)).toBeNull();
+});
+
+// The round summary: every seat's points and cards once a round is over, with what the round
+// brought where the page saw it begin, and nothing before round 1 is over.
+test('kitara: a round that ends is summed up with every seat\'s points and cards', () => {
+  const who = new Who(['P0 Ada', 'P1 AI easy'], 0);
+  const view = (round: number, phase: string, scores: number[], cards: number[]) =>
+    ({ round, phase, players: scores.map((score, s) => ({ seat: s, score, kingdom: Array(cards[s]).fill({}) })) }) as unknown as KitaraView;
+  const starts = new Map<number, { score: number; cards: number }[]>();
+  expect(roundSummary(view(1, 'take', [0, 0], [1, 1]), who, starts)).toBeNull();
+  // Round 2 begins after round 1 (which the page did not see begin): the state of things only.
+  expect(roundSummary(view(2, 'take', [3, 5], [2, 3]), who, starts)).toBe('Round 1 is over: you 3 points, 2 cards; P1 AI easy 5 points, 3 cards.');
+  // Both starts seen: what round 2 brought.
+  starts.set(2, [
+    { score: 3, cards: 2 },
+    { score: 5, cards: 3 },
+  ]);
+  starts.set(3, [
+    { score: 5, cards: 1 },
+    { score: 9, cards: 3 },
+  ]);
+  expect(roundSummary(view(3, 'move_source', [6, 9], [1, 4]), who, starts)).toBe('Round 2 is over: you 5 points (+2), 1 card (-1); P1 AI easy 9 points (+4), 3 cards.');
+  expect(roundSummary(view(3, 'over', [7, 12], [1, 4]), who, starts)).toBe('Round 3 was the last: you 7 points (+2), 1 card; P1 AI easy 12 points (+3), 4 cards (+1).');
+  // Drawn on the board, under the round's title.
+  const c = kitaraCases.find((x) => x.view.phase === 'over')!;
+  const board = { view: c.view, viewer: c.view.viewer, targets: new Map(), picked: [], onPick: () => {}, last: null, who: new Who(c.view.players.map((_, s) => `P${s}`), c.view.viewer) } as unknown as BoardProps<KitaraView>;
+  const summary = elements(render(ui.Board(board as never))).filter((e) => e.attrs['data-round-summary'] !== undefined);
+  expect(summary.length).toBe(1);
+  expect(text([summary[0]])).toMatch(new RegExp(`^Round ${c.view.round} was the last: `));
 });
