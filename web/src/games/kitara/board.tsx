@@ -495,7 +495,7 @@ function Kingdoms(props: { board: BoardProps<KitaraView>; view: KitaraView; last
         const mine = board.viewer === p.seat;
         const head = (
           <>
-            {p.score} points · feeds {p.food} of {plural(p.hungry_cards, 'card', 'cards')} ·{' '}
+            {plural(p.score, 'point', 'points')} · feeds {p.food} of {plural(p.hungry_cards, 'card', 'cards')} ·{' '}
             <span class="tokens" data-hero-tokens={p.seat} data-count={p.hero_tokens}>
               {tokensText(p)}
               {(p.hero_token_values ?? []).map((v, j) => (
