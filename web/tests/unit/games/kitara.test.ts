@@ -218,3 +218,20 @@ test('kitara: a round that ends is summed up with every seat\'s points and cards
   expect(summary.length).toBe(1);
   expect(text([summary[0]])).toMatch(new RegExp(`^Round ${c.view.round} was the last: `));
 });
+
+// Every choice button of every fixture position is in words: no card code ("D1 W1"), and the
+// take, discard and area choices name what they are.
+test('kitara: every choice reads in words, never as card codes', () => {
+  let checked = 0;
+  for (const c of [...kitaraFixtures.cases, ...kitaraFixtures.starts]) {
+    const who = new Who(c.view.players.map((_, s) => `P${s}`), c.viewer);
+    for (const { text: a, a: action } of actions<KitaraAction>(c)) {
+      const words = ui.label!(action as never, c.view as never, who);
+      expect(words, a).not.toBeNull();
+      expect(words!, a).not.toMatch(/\b[DWAHMPF]\d\b/);
+      if (action.kind === 'take' || action.kind === 'discard') expect(words!, a).toMatch(/age \d|start card/);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(30);
+});
