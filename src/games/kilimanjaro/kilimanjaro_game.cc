@@ -137,13 +137,14 @@ int Config::MaxGameLength() const {
 
 GameEntry Entry() {
   return GameEntryOf<KilimanjaroGame>(
-      WithShippedNet(MakeGameInfo("kilimanjaro", "Am Fuß des Kilimandscharo",
-                   {ParamSpec::Int("players", 4, 2, kMaxSeats, "number of players"),
-                    ParamSpec::Choice(
-                        "variant", "standard", {"standard", "send_back"},
-                        "standard: a change-position counter swaps places with another "
-                        "expedition; send_back: it may send another expedition back to a village"),
-                    ComponentDataParam(kComponentFile, "a components file")})),
+      WithShippedNet(MakeGameInfo(
+          "kilimanjaro", "Am Fuß des Kilimandscharo",
+          {ParamSpec::Int("players", 4, 2, kMaxSeats, "number of players"),
+           ParamSpec::Choice(
+               "variant", "standard", {"standard", "send_back"},
+               "standard: a change-position counter swaps places with another "
+               "expedition; send_back: it may send another expedition back to a village"),
+           ComponentDataParam(kComponentFile, "a components file")})),
       Configure, kPolicy);
 }
 

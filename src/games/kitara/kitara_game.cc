@@ -30,17 +30,18 @@ int Config::MaxGameLength() const {
 
 GameEntry Entry() {
   return GameEntryOf<KitaraGame>(
-      WithShippedNet(MakeGameInfo("kitara", "Kitara",
-                   {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
-                                   "number of players; each player count has its own map"),
-                    ParamSpec::Choice(
-                        "deck", "blue", {"blue", "red"},
-                        "kingdom deck: blue (for a first game) or red (with cards that need no "
-                        "food and cannot be discarded)"),
-                    ParamSpec::String(
-                        "data", "",
-                        "a component file whose sections (maps, start_card, decks, hero_tokens) "
-                        "replace the built-in data/kitara/*.json")})),
+      WithShippedNet(MakeGameInfo(
+          "kitara", "Kitara",
+          {ParamSpec::Int("players", 4, kMinSeats, kMaxSeats,
+                          "number of players; each player count has its own map"),
+           ParamSpec::Choice(
+               "deck", "blue", {"blue", "red"},
+               "kingdom deck: blue (for a first game) or red (with cards that need no "
+               "food and cannot be discarded)"),
+           ParamSpec::String(
+               "data", "",
+               "a component file whose sections (maps, start_card, decks, hero_tokens) "
+               "replace the built-in data/kitara/*.json")})),
       Configure, kPolicy);
 }
 
