@@ -412,10 +412,15 @@ int main(int argc, char** argv) {
   warmup.async_wait([&](beast::error_code) {
     stats.start = Clock::now();
     stats.measuring = true;
+    // scripts/server_load.sh reads the servers' CPU time at these two marks.
+    std::fprintf(stderr, "measuring\n");
   });
   end.expires_after(std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double>(o.warmup + o.seconds)));
-  end.async_wait([&](beast::error_code) { ioc.stop(); });
+  end.async_wait([&](beast::error_code) {
+    std::fprintf(stderr, "measured\n");
+    ioc.stop();
+  });
   ioc.run();
 
   attack.Stop();

@@ -40,6 +40,7 @@ else
 fi
 ports=()
 for n in $(seq "$nodes"); do
+  : >"$dir/serve$n.log"  # exists before the loop below reads it (the server opens it itself)
   # shellcheck disable=SC2086
   "$server" serve --port 0 --db "$db" ${SERVER_ARGS:-} >"$dir/serve$n.log" 2>&1 &
   pids+=($!)
@@ -52,5 +53,47 @@ for n in $(seq "$nodes"); do
   [ -n "$port" ] || { echo "server_load: server $n did not start:" >&2; cat "$dir/serve$n.log" >&2; exit 1; }
   ports+=("$port")
 done
+# CPU seconds (user + system) of the servers (`servers`) or of the database server (`db`: the
+# PostgreSQL postmaster and every backend alive at that moment), read from /proc: what serving
+# the load cost, whatever else the machine runs at the same time. SQLite's cost is the servers'.
+cpu_seconds() {
+  local procs=() ticks=0 pid
+  if [ "$1" = servers ]; then
+    procs=("${pids[@]}")
+  elif [ "$db_kind" = postgres ]; then
+    local pm
+    pm=$(head -n 1 "$dir/pg/data/postmaster.pid")
+    procs=("$pm" $(pgrep -P "$pm" || true))
+  fi
+  for pid in "${procs[@]}"; do
+    [ -r "/proc/$pid/stat" ] || continue
+    # utime and stime: fields 14 and 15, the 12th and 13th after the parenthesised name
+    ticks=$((ticks + $(sed 's/.*) //' "/proc/$pid/stat" | awk '{print $12 + $13}')))
+  done
+  echo "$ticks $(getconf CLK_TCK)" | awk '{printf "%.2f", $1 / $2}'
+}
 echo "server_load: $db_kind, $nodes node(s); $(uptime)"
-"$load" --ports "$(IFS=,; echo "${ports[*]}")" "$@"
+: >"$dir/load.err"
+"$load" --ports "$(IFS=,; echo "${ports[*]}")" "$@" 2>"$dir/load.err" &
+load_pid=$!
+start=
+while :; do
+  running=1
+  kill -0 "$load_pid" 2>/dev/null || running=0
+  if [ -z "$start" ] && grep -q '^measuring$' "$dir/load.err"; then
+    start="$(cpu_seconds servers) $(cpu_seconds db)"
+  fi
+  if [ -n "$start" ] && { grep -q '^measured$' "$dir/load.err" || [ $running = 0 ]; }; then
+    echo "$start $(cpu_seconds servers) $(cpu_seconds db)" | awk '{
+      printf "CPU in the measured seconds: servers %.2f s, database server %.2f s\n", $3 - $1, $4 - $2 }' \
+      >"$dir/cpu.txt"
+    break
+  fi
+  [ $running = 1 ] || break
+  sleep 0.05
+done
+status=0
+wait "$load_pid" || status=$?
+grep -v '^measur' "$dir/load.err" >&2 || true
+[ -f "$dir/cpu.txt" ] && cat "$dir/cpu.txt"
+exit "$status"
