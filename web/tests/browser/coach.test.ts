@@ -34,9 +34,32 @@ describe('the coach', () => {
         expect(rate).toBe(h ? String(Math.round(h.win_rate * 100)) : null);
       }
       await expect(page.locator('[data-hint-best]').textContent()).resolves.toMatch(/The AI's pick: .+ \(\d+%\)/);
+      // The board draws each target's estimate on it, readable (at least 12 px) and inside the target.
+      const drawn = await page.locator('.board [data-target][data-hint]').evaluateAll((targets) =>
+        targets.map((t) => {
+          const badge = t.querySelector('[data-hint-badge]');
+          const text = badge?.querySelector('text');
+          const box = t.getBoundingClientRect();
+          const b = badge?.getBoundingClientRect();
+          return {
+            hint: t.getAttribute('data-hint'),
+            text: text?.textContent ?? null,
+            px: text ? text.getBoundingClientRect().height : 0,
+            visible: badge ? getComputedStyle(badge).visibility !== 'hidden' : false,
+            near: !!b && b.left < box.right + 4 && b.right > box.left && b.bottom > box.top - 4 && b.top < box.bottom,
+          };
+        }),
+      );
+      expect(drawn.length).toBeGreaterThan(0);
+      for (const d of drawn) {
+        expect(d.text).toBe(`${d.hint}%`);
+        expect(d.visible).toBe(true);
+        expect(d.px).toBeGreaterThanOrEqual(12);
+        expect(d.near).toBe(true);
+      }
       // A move makes the hints stale: they disappear.
       await page.locator('.choices [data-action]').first().click();
-      await page.waitForFunction(() => document.querySelectorAll('[data-hint-rate]').length === 0);
+      await page.waitForFunction(() => document.querySelectorAll('[data-hint-rate], [data-hint-badge]').length === 0);
       expect(rec.errors).toEqual([]);
       await context.close();
     });

@@ -2,8 +2,8 @@
 // into the source tree), each at 1366x768 and 390x844: every game a few moves into a game against
 // random seats (four players, Kalimambo five; Kitara further on, so that a round summary shows),
 // the first screen as a player sees it; the lobby; and the table's newer parts where they stand:
-// Kilimanjaro's first question, Kitara's warning before cards go unfed, and the chat between two
-// people. The layout test (layout.test.ts) holds the same pages to the rules of a readable page.
+// Kilimanjaro's first question, Kitara's warning before cards go unfed, the coach's hints drawn
+// on the board, and the chat between two people. The layout test (layout.test.ts) holds the same pages to the rules of a readable page.
 import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +92,14 @@ test.runIf(OUT !== '')('every game, the newer parts of the table and the lobby a
     await showing(page, '.chat');
     await shot(page, `docs-chat-${size}`);
     await other.close();
+
+    // The coach: hints on the choices and drawn on the board, against two random seats.
+    await createTable(page, server.url, 'kariba', 3, ['human', 'random', 'random'], {}, 'Ada');
+    await page.waitForSelector('main.table-page[data-your-turn="yes"]');
+    await page.locator('[data-ask-hint]').click();
+    await page.waitForSelector('[data-hint-badge]', { timeout: 30000 });
+    await showing(page, size === 'phone' ? '.board' : 'main.table-page');
+    await shot(page, `docs-coach-${size}`);
 
     await page.goto(server.url + '/');
     await page.locator('#game').selectOption('kariba');
