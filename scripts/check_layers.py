@@ -18,6 +18,8 @@ layer that the file's layer may see:
                        folder, never another front end's headers
   app                  the savanna program, which joins the command line and the server: the
                        layers above, cli, server and app
+  wasm                 the WebAssembly programs (Node, the browser's worker), which run the
+                       command line's portable commands: the layers above, cli and wasm
 
 A folder under src/ that is not in this table is refused too, so that a new layer is placed in
 it (and in docs/architecture.md) on purpose.
@@ -42,6 +44,7 @@ ALLOWED = {
     "sim": {"core", "nn", "agents", "sim"},
     "session": {"core", "agents", "session"},
     "app": set(ENGINE) | {"cli", "server", "app"},
+    "wasm": set(ENGINE) | {"cli", "wasm"},
 }
 for front_end in FRONT_ENDS:
     ALLOWED[front_end] = set(ENGINE) | {front_end}

@@ -4,12 +4,12 @@
 #   ./scripts/setup.sh main        # what ./scripts/main.sh needs: the program, the server, the UI
 #   ./scripts/setup.sh python      # the main list and the Python module's (any uses may be named)
 #   ./scripts/setup.sh             # every list: what ./scripts/test.sh needs (the same as `all`)
-# Uses: main, tests, postgresql, browser, python, training (implies python), fuzz, mpi, all. The
-# main list is always installed: every use builds the program. Idempotent and quick when
+# Uses: main, tests, postgresql, browser, python, training (implies python), fuzz, mpi, static,
+# all. The main list is always installed: every use builds the program. Idempotent and quick when
 # everything is there (one dpkg query). Runs apt-get as root, or through sudo otherwise.
 set -euo pipefail
 lists="$(cd "$(dirname "$0")" && pwd)/packages"
-all_uses=(main tests postgresql browser python training fuzz mpi)
+all_uses=(main tests postgresql browser python training fuzz mpi static)
 
 uses=(main)
 for use in "${@:-all}"; do

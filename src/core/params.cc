@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/check.h"
+#include "core/number_text.h"
 #include "core/text.h"
 
 namespace savanna {
@@ -21,10 +22,7 @@ bool IsValueChar(char c) { return IsNameChar(c) || c == '/' || c == ':' || c == 
 std::string FormatValue(const ParamValue& v) {
   if (auto* i = std::get_if<int64_t>(&v)) return std::to_string(*i);
   if (auto* d = std::get_if<double>(&v)) {
-    // The shortest text that reads back as the same double, independent of the locale.
-    char buf[32];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, *d);
-    return std::string(buf, end);
+    return ShortestDouble(*d);  // the shortest text that reads back as the same double
   }
   if (auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
   return std::get<std::string>(v);
