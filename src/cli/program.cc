@@ -1,6 +1,7 @@
 // The program's frame: parsing, the one-line form of CLI11's parse errors, the exception boundary.
 #include "cli/program.h"
 
+#include <cstdio>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -51,13 +52,19 @@ int Parse(int argc, char** argv, const CommandSet& commands, const std::string& 
 }  // namespace
 
 int RunProgram(int argc, char** argv, const CommandSet& commands, const std::string& footer) {
+  int status = kExitOk;
   try {
-    return Parse(argc, argv, commands, footer);
+    status = Parse(argc, argv, commands, footer);
   } catch (const std::exception& e) {
-    return PrintError(std::string("unexpected error: ") + e.what());
+    status = PrintError(std::string("unexpected error: ") + e.what());
   } catch (...) {
-    return PrintError("unexpected error");
+    status = PrintError("unexpected error");
   }
+  // Everything written, before the status is known: the WebAssembly build runs the program as
+  // a function that returns (src/wasm), with no process exit to flush its output.
+  std::cout.flush();
+  std::fflush(nullptr);
+  return status;
 }
 
 }  // namespace savanna::cli

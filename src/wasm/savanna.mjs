@@ -1,7 +1,9 @@
-// node savanna.mjs COMMAND ...: the savanna program's scripting commands (games, new, legal, step,
-// view) in WebAssembly. Emscripten's savanna_node.js exports a function that runs the program
-// once; without options it takes this process's arguments and ends it with the exit status.
+// node savanna.mjs COMMAND ...: the savanna program's portable commands (games, new, legal, step,
+// view, bench) in WebAssembly. Emscripten's savanna_node.js exports a function that makes an
+// instance of the program; callMain runs it once with this process's arguments and returns the
+// exit status.
 import { createRequire } from 'node:module';
 
-const runSavanna = createRequire(import.meta.url)('./savanna_node.js');
-await runSavanna();
+const makeSavanna = createRequire(import.meta.url)('./savanna_node.js');
+const savanna = await makeSavanna();
+process.exitCode = savanna.callMain(process.argv.slice(2));

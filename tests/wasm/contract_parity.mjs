@@ -1,18 +1,16 @@
 // The scripting contract in WebAssembly against the native program: plays seeded random games of
 // one game at every player count through both `savanna` (native) and build/static's Node build,
 // and requires the same exit status, stdout and stderr, byte for byte, from every command:
-// `new`, then at every step `legal --structured`, the JSON `view` of every seat and the spectator
-// and the `--text` view of one of them in turn (all of them at the last step), a rejected action
-// (exit status 2) every tenth step, and the `step` that plays a random legal action for each
-// player to act, until the game ends. (The text views are taken in turn to keep the run short in
-// CI: every text view at every step would double its time.)
+// `new`, then at every step `legal --structured`, the `view` of every seat and the spectator
+// (JSON and --text), a rejected action (exit status 2) every tenth step, and the `step` that plays
+// a random legal action for each player to act, until the game ends.
 //
 //   node contract_parity.mjs --native build/release/savanna --static build/static --game kariba
 //        [--games N] [--seed S]
 //
-// The WebAssembly program runs in this process, a fresh instance per command (its exported
-// function is the program's main: src/wasm/savanna.mjs), so a command costs milliseconds, not
-// a Node start. A mismatch prints the command, both outputs and ends with exit status 1.
+// The WebAssembly program runs in this process, one instance for every command (as savanna.mjs
+// runs one command: callMain), so a command costs a millisecond or two, not a Node start. A
+// mismatch prints the command, both outputs and ends with exit status 1.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,18 +39,17 @@ function runNative(args) {
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
 
-// The WebAssembly program: compiled once, instantiated per command. Its files are Node's own
-// (NODERAWFS), so its stdout and stderr are fs.writeSync(1 | 2); they are caught here, and its
-// closing of fds 0 to 2 at exit is skipped (they are this process's too).
+// The WebAssembly program: one instance runs every command (callMain; src/wasm/CMakeLists.txt).
+// Its files are Node's own (NODERAWFS), so its stdout and stderr are fs.writeSync(1 | 2), caught
+// here while a command runs.
 const glue = path.resolve(options.static, 'savanna_node.js');
-const runSavanna = createRequire(import.meta.url)(glue);
-const compiled = new WebAssembly.Module(fs.readFileSync(glue.replace(/\.js$/, '.wasm')));
+const makeSavanna = createRequire(import.meta.url)(glue);
+const savanna = await makeSavanna();
 
-async function runWasm(args) {
+function runWasm(args) {
   const out = [];
   const err = [];
-  let status = null;
-  const { writeSync, closeSync } = fs;
+  const { writeSync } = fs;
   fs.writeSync = function (fd, buffer, offset, length) {
     if (fd !== 1 && fd !== 2) return writeSync.apply(fs, arguments);
     const start = offset ?? 0;
@@ -61,33 +58,11 @@ async function runWasm(args) {
     (fd === 1 ? out : err).push(part);
     return part.length;
   };
-  fs.closeSync = function (fd) {
-    if (fd > 2) return closeSync.apply(fs, arguments);
-  };
+  let status;
   try {
-    await runSavanna({
-      arguments: args,
-      instantiateWasm(imports, receive) {
-        const instance = new WebAssembly.Instance(compiled, imports);
-        receive(instance, compiled);
-        return instance.exports;
-      },
-      quit(code, thrown) {
-        status = code;
-        throw thrown;
-      },
-      onExit(code) {
-        status = code;
-      },
-    });
-  } catch (e) {
-    if (e?.name !== 'ExitStatus') throw e;
+    status = savanna.callMain(args);
   } finally {
     fs.writeSync = writeSync;
-    fs.closeSync = closeSync;
-    // Each instance adds these; none of them is wanted once its command is done.
-    process.removeAllListeners('uncaughtException');
-    process.removeAllListeners('unhandledRejection');
   }
   return {
     status,
@@ -100,7 +75,7 @@ let commands = 0;
 // Runs `args` in both programs; they must agree on everything. Returns the native result.
 async function both(args, where) {
   const native = runNative(args);
-  const wasm = await runWasm(args);
+  const wasm = runWasm(args);
   commands += 1;
   for (const key of ['status', 'out', 'err']) {
     if (native[key] === wasm[key]) continue;
@@ -122,6 +97,7 @@ function randomBelow(n) {
 }
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'savanna_wasm_parity_'));
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 const stateFile = path.join(scratch, 'state.json');
 const maxSteps = 5000;
 
@@ -136,13 +112,11 @@ async function playGame(spec, seed) {
     if (step > maxSteps) throw new Error(`${where}: no end after ${maxSteps} steps`);
     fs.writeFileSync(stateFile, documentText);
     const legal = JSON.parse((await both(['legal', '--state', stateFile, '--structured'], where)).out);
-    const over = legal.to_move.length === 0;
-    for (const [i, viewer] of viewers.entries()) {
+    for (const viewer of viewers) {
       await both(['view', '--state', stateFile, '--player', viewer], where);
-      if (over || i === step % viewers.length)
-        await both(['view', '--state', stateFile, '--player', viewer, '--text'], where);
+      await both(['view', '--state', stateFile, '--player', viewer, '--text'], where);
     }
-    if (over) return step;
+    if (legal.to_move.length === 0) return step;
     const actions = legal.to_move.map((p) => {
       const texts = legal.legal[String(p)];
       return `${p}:${texts[randomBelow(texts.length)]}`;
@@ -167,6 +141,6 @@ for (let players = info.min_players; players <= info.max_players; ++players) {
   for (let g = 0; g < options.games; ++g)
     steps += await playGame(`${options.game}(players=${players}${extra})`, options.seed + 1000 * players + g);
 }
-fs.rmSync(scratch, { recursive: true, force: true });
+process.exitCode = 0;  // callMain leaves the last command's status there
 console.log(`${options.game}: ${commands} commands over ${steps} steps agree byte for byte ` +
             `(${((Date.now() - started) / 1000).toFixed(1)} s)`);
