@@ -107,6 +107,16 @@ def test_a_damaged_file_is_refused_with_the_reason(damage, reason):
     assert str(e.value).startswith("x/net.bin: ")
 
 
+def test_the_writer_writes_subnormal_weights_as_zeros():
+    layers = tiny_layers()
+    layers[0][0][0, 0] = 1e-39  # subnormal in float32
+    layers[0][0][0, 1] = -3e-42
+    layers[0][0][0, 2] = 2e-38  # normal: kept
+    _, floats = read_by_hand(netfile.encode(TINY, layers))
+    assert floats[:3] == [0.0, 0.0, float(np.float32(2e-38))]
+    assert floats[3] == float(np.float32(layers[0][0][0, 3]))
+
+
 def test_the_writer_refuses_layers_of_the_wrong_shape():
     layers = tiny_layers()
     layers[1] = (np.zeros((3, 3)), np.zeros(3))

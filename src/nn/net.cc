@@ -25,6 +25,11 @@ using RowMajorWeights = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eig
 
 Net::Net(NetFile file, std::string name)
     : header_(std::move(file.header)), name_(std::move(name)), weights_(std::move(file.weights)) {
+  // Subnormal weights become zeros: they change no output a net could mean, but every product
+  // with one takes the CPU's slow path (a net trained with weight decay has thousands; Kariba's of
+  // 2026-11-27 evaluated 4 to 6 times slower with them, experiments/2026-11-28-kariba-net-speed).
+  for (float& w : weights_)
+    if (std::fpclassify(w) == FP_SUBNORMAL) w = 0.0f;
   const float* p = weights_.data();
   auto take = [&p](int in, int out) {
     Layer layer{in, out, p, p + size_t(in) * size_t(out)};

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <numeric>
 
 #include "games/registry.h"
@@ -83,6 +84,25 @@ TEST(NetEvaluation, HeadsOnTheInputWithoutATrunk) {
   const auto net = HandNet({}, {1, 0, 0, 0, 0, 0, 1, 0,  0, 0, 0, 1, 0, 0, 0,  //
                                 1, 1, 1, 1, 0, 0, 0, -1, 0, 0});
   ExpectHandOutputs(*net, {1, 2, 1}, {4, -1});
+}
+
+TEST(NetEvaluation, SubnormalWeightsAreReadAsZeros) {
+  // Heads on the input, x0 = 1e38. Logit 0 = w * x0 with w subnormal (1e-39): about 0.1 were w
+  // kept, 0 read as zero. Value 0 = v * x0 with v the smallest normal float's double (2.35e-38):
+  // kept, tanh(2.35). The other weights pick x2 (logit 1) and negate x3 (value 1).
+  const float subnormal = 1e-39f;
+  const float normal = 2 * std::numeric_limits<float>::min();
+  ASSERT_EQ(std::fpclassify(subnormal), FP_SUBNORMAL);
+  const auto net = HandNet({}, {subnormal, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0,  //
+                                normal, 0, 0, 0, 0, 0, 0, -1, 0, 0});
+  NetWorkspace ws(*net);
+  const float x[4] = {1e38f, 0, 2, 1};
+  std::copy(x, x + 4, ws.input().begin());
+  net->Forward(ws);
+  EXPECT_EQ(ws.logits()[0], 0.0f);
+  EXPECT_EQ(ws.logits()[1], 2.0f);
+  EXPECT_NEAR(ws.values()[0], std::tanh(normal * 1e38f), 1e-5);
+  EXPECT_NEAR(ws.values()[1], std::tanh(-1.0f), 1e-6);
 }
 
 TEST(NetEvaluation, SparseFirstLayerEqualsTheDenseProduct) {

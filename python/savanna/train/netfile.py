@@ -52,6 +52,15 @@ def weight_count(header: dict) -> int:
     return sum(o * i + o for o, i in layer_shapes(header))
 
 
+def _flushed(values) -> np.ndarray:
+    """`values` as little-endian float32, the subnormal ones (which weight decay leaves by the
+    thousand) written as zeros: the engine reads them so anyway, since every product with one
+    takes the CPU's slow path."""
+    out = np.asarray(values).astype("<f4")
+    out[np.abs(out) < np.finfo(np.float32).tiny] = 0
+    return out
+
+
 def encode(header: dict, layers: list, provenance: dict = None) -> bytes:
     """The file's bytes. `header` holds game, layout, players, input, actions, seats and trunk;
     `layers` is [(W, b), ...] in file order (trunk..., policy, value) as float arrays."""
@@ -64,7 +73,7 @@ def encode(header: dict, layers: list, provenance: dict = None) -> bytes:
         if w.shape != (out, inp) or b.shape != (out,):
             raise ValueError(f"layer {k}: W {w.shape} and b {b.shape}, expected "
                              f"W {(out, inp)} and b {(out,)}")
-        chunks += [w.astype("<f4").tobytes(order="C"), b.astype("<f4").tobytes()]
+        chunks += [_flushed(w).tobytes(order="C"), _flushed(b).tobytes()]
     weights = b"".join(chunks)
     doc = {key: header[key] for key in HEADER_KEYS[:7]}
     doc["checksum"] = f"{fnv1a64(weights):016x}"
