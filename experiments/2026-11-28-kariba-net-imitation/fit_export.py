@@ -1,7 +1,8 @@
 """Fits a fresh net to a trainer's replay buffer for many epochs (the trainer makes about four
 passes over its data in all) and writes it as a net file. Targets: the teacher's most visited
 action (one-hot) or its visit distribution (soft) for the policy, the game's outcome for the value;
-the last 10% of rows held out, their top-1 agreement with the teacher printed after every epoch.
+the last 10% of rows held out, their top-1 agreement with the teacher printed after every epoch;
+the net written after every epoch.
 Usage: fit_export.py BUFFER.npz OUT.bin onehot|soft EPOCHS [TRUNK]"""
 
 import sys
@@ -53,5 +54,8 @@ for epoch in range(epochs):
         vloss = ((v - z[cut:]) ** 2).mean()
     print(f"{mode} {trunk} epoch {epoch + 1}: held-out top-1 {agree:.3f}, value MSE {vloss:.3f}, "
           f"{time.time() - start:.0f} s", flush=True)
-model.export(net, setup, out, {"trainer": "fit_export.py", "buffer": buffer, "mode": mode,
-                               "epochs": epochs, "rows": cut})
+    # Written after every epoch (OUT, and OUT with the epoch's number), so that a fit stopped early
+    # leaves its nets.
+    for path in (out, out.replace(".bin", f"-epoch{epoch + 1}.bin")):
+        model.export(net, setup, path, {"trainer": "fit_export.py", "mode": mode,
+                                        "epochs": epoch + 1, "rows": cut})
