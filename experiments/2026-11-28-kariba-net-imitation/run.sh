@@ -34,8 +34,11 @@ nice -n 19 python3 "$root/experiments/2026-11-28-kariba-net-imitation/pipeline.p
 nice -n 19 python3 "$root/experiments/2026-11-28-kariba-net-imitation/agree.py" "$out/net2p.bin" "$OLD" \
   > "$out/agree.json"
 nice -n 19 python3 "$root/experiments/2026-11-28-kariba-net-imitation/fit_export.py" \
-  "$out/train2p/buffer-7.npz" "$out/net2p_fit.bin" onehot 6 | tee "$out/fit.log"
-sim --agents "policy(net=$out/net2p_fit.bin),greedy" --games 400 --out "$out/policyfit_greedy.json"
+  "$out/train2p/buffer-7.npz" "$out/net2p_fit.bin" onehot 5 | tee "$out/fit.log"
+for e in 1 2; do
+  sim --agents "policy(net=$out/net2p_fit-epoch$e.bin),greedy" --games 400 \
+    --out "$out/policyfit${e}_greedy.json"
+done
 # (The README's policy-head fits (step 6) ran on the buffer after iteration 5; the
 #  one after iteration 7 holds the same rows and two iterations more.)
 nice -n 19 python3 "$root/experiments/2026-11-28-kariba-net-imitation/fit.py" \
