@@ -93,8 +93,8 @@ TEST(NetEvaluation, SubnormalWeightsAreReadAsZeros) {
   const float subnormal = 1e-39f;
   const float normal = 2 * std::numeric_limits<float>::min();
   ASSERT_EQ(std::fpclassify(subnormal), FP_SUBNORMAL);
-  const auto net = HandNet({}, {subnormal, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0,  //
-                                normal, 0, 0, 0, 0, 0, 0, -1, 0, 0});
+  const auto net = HandNet({}, {subnormal, 0, 0, 0, 0, 0, 1, 0,  0, 0, 0, 1, 0, 0, 0,  //
+                                normal,    0, 0, 0, 0, 0, 0, -1, 0, 0});
   NetWorkspace ws(*net);
   const float x[4] = {1e38f, 0, 2, 1};
   std::copy(x, x + 4, ws.input().begin());
