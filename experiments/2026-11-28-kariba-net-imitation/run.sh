@@ -35,7 +35,7 @@ nice -n 19 python3 "$root/experiments/2026-11-28-kariba-net-imitation/agree.py" 
   > "$out/agree.json"
 nice -n 19 python3 "$root/experiments/2026-11-28-kariba-net-imitation/fit_export.py" \
   "$out/train2p/buffer-7.npz" "$out/net2p_fit.bin" onehot 5 | tee "$out/fit.log"
-for e in 1 2 3; do
+for e in 1 2 3 4 5; do
   sim --agents "policy(net=$out/net2p_fit-epoch$e.bin),greedy" --games 400 \
     --out "$out/policyfit${e}_greedy.json"
 done
