@@ -144,9 +144,10 @@ inline int Config::NumDistinctActions() const { return kNumDistinctActions; }
 // the field and the reason.
 Result<void> LoadComponents(Config& config, const std::string& user_path);
 
-// Game knowledge for search (kitara_policy.cc; docs/rules/kitara.md, "Heuristics"): takes the
-// richest card, moves whole groups towards ruins and enemy areas, discards the poorest card; the
-// evaluation counts the scores so far. No measured playout preference: FunctionPolicy's defaults.
+// Game knowledge for search (kitara_policy.cc; docs/rules/kitara.md, "Heuristics"): each choice
+// scored by what it changes of the rule text's points for the turns left (savannas fed, ruins
+// held with an animal, prosperity, hero tokens); the evaluation counts the scores so far. No
+// measured playout preference: FunctionPolicy's defaults.
 Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
 PlayerValues EvaluatePosition(const State& state);
 // The game's rollout policy (its registry entry hands it to GameBase).
