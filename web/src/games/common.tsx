@@ -3,7 +3,7 @@
 // draws it in SVG and maps the legal actions' structured forms to targets on the drawing;
 // everything it shows comes from the view this seat received.
 import type { ComponentChildren, JSX } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { GameResult, LogEntry, StructuredAction, ViewHeader } from '../api.ts';
 import type { LegalAction, Targets } from '../choices.ts';
 import { SeatBadge } from '../palette.tsx';
@@ -124,20 +124,34 @@ export function Target<View>(props: {
 // The coach's chance to win drawn on a target: a label centred just inside the target's top edge
 // (inside, because a board's drawing ends at its targets' edges; centred, because the corners
 // hold counts and numbers), sized
-// to read at 13 px however far the board is scaled down (a phone shows boards at half size). Its
+// to read at 14 px however far the board is scaled down (a phone shows boards at half size). Its
 // place comes from the target's drawing, measured with the label hidden.
 function HintBadge(props: { percent: number }): JSX.Element {
   const ref = useRef<SVGGElement>(null);
   const [place, setPlace] = useState<{ x: number; y: number; size: number } | null>(null);
+  const [, setResized] = useState(0);
+  // Measured again whenever the board's drawing changes size (a phone's page settles after the
+  // first render; a window is resized).
+  useEffect(() => {
+    const svg = ref.current?.ownerSVGElement;
+    if (!svg || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(() => setResized((n) => n + 1));
+    watch.observe(svg);
+    return () => watch.disconnect();
+  }, []);
   useLayoutEffect(() => {
     const badge = ref.current;
     const target = badge?.parentNode as SVGGElement | null;
     if (!badge || !target?.getBBox) return;
     badge.style.display = 'none';
     const box = target.getBBox();
+    // The drawing's scale on screen, from what the target covers there (getScreenCTM misses
+    // the CSS transforms a phone's layout puts on a part of the board).
+    const shown = target.getBoundingClientRect();
     badge.style.display = '';
-    const scale = target.getScreenCTM()?.a || 1;
-    const size = Math.round((13 / scale) * 10) / 10;
+    const scale = box.width > 0 && shown.width > 0 ? shown.width / box.width : 1;
+    // 14 px asked, rounded up, so that the label stays at 12 px or more.
+    const size = Math.ceil((14 / scale) * 10) / 10;
     const next = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y), size };
     if (!place || place.x !== next.x || place.y !== next.y || place.size !== next.size) setPlace(next);
   });
@@ -149,7 +163,7 @@ function HintBadge(props: { percent: number }): JSX.Element {
     <g ref={ref} class="hint-badge" data-hint-badge={props.percent} aria-hidden="true" visibility={place ? undefined : 'hidden'}
       transform={`translate(${(place?.x ?? 0) - width / 2} ${(place?.y ?? 0) + size * 0.2})`}>
       <rect width={width} height={height} rx={height / 2} />
-      <text x={width / 2} y={height * 0.72} font-size={size} text-anchor="middle">
+      <text x={width / 2} y={height * 0.72} style={{ fontSize: `${size}px` }} text-anchor="middle">
         {text}
       </text>
     </g>

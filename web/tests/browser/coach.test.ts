@@ -34,7 +34,9 @@ describe('the coach', () => {
         expect(rate).toBe(h ? String(Math.round(h.win_rate * 100)) : null);
       }
       await expect(page.locator('[data-hint-best]').textContent()).resolves.toMatch(/The AI's pick: .+ \(\d+%\)/);
-      // The board draws each target's estimate on it, readable (at least 12 px) and inside the target.
+      // The board draws each target's estimate on it, readable (at least 12 px) and inside the
+      // target, once the page has settled (the labels follow the board's size).
+      await page.waitForTimeout(500);
       const drawn = await page.locator('.board [data-target][data-hint]').evaluateAll((targets) =>
         targets.map((t) => {
           const badge = t.querySelector('[data-hint-badge]');
