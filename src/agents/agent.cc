@@ -67,8 +67,9 @@ const std::vector<AgentKind>& Kinds() {
          MakeIsmctsAgent,
          AgentNet::Check},
         {{"greedy",
-          "one ply with the game's knowledge: the game's rollout policy on one determinization "
-          "(random in a game without one)",
+          "one ply with the game's knowledge: the game's one-ply decision (its rollout policy's "
+          "choice, or a look one step ahead) on one determinization (random in a game without "
+          "one)",
           {SeedParam()}},
          [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
            return std::make_unique<GreedyAgent>(seed);

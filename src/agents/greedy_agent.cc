@@ -13,7 +13,7 @@ Action GreedyAgent::Choose(const State& state, Player player) {
   if (!scratch_ || !SameType(*scratch_, state)) scratch_ = state.Clone();
   scratch_->CopyFrom(state);
   scratch_->DeterminizeInPlace(player, rng());
-  return policy->Choose(*scratch_, player, legal, rng());
+  return policy->Decide(*scratch_, player, legal, rng());
 }
 
 }  // namespace savanna

@@ -1,6 +1,7 @@
 // The greedy agent: one ply with the game's knowledge. It samples the hidden information once
-// (a determinization from its own seat) and plays the game's rollout policy's choice there: the
-// heuristic baseline of the strength ladder (docs/agents.md). In a game without a rollout
+// (a determinization from its own seat) and plays the game's one-ply decision there
+// (RolloutPolicy::Decide: the rollout policy's choice, unless the game looks one step further):
+// the heuristic baseline of the strength ladder (docs/agents.md). In a game without a rollout
 // policy it plays uniformly at random.
 #pragma once
 

@@ -22,6 +22,14 @@ class RolloutPolicy {
   // at random through it).
   virtual Action Choose(const State& state, Player player, const ActionList& legal,
                         Rng& rng) const = 0;
+  // The policy's one-ply decision outside a playout (the `greedy` agent plays it), with the same
+  // contract as Choose but allowed to cost more (it must not allocate either). By default
+  // Choose; a game whose playout choice is a cheap draw from what strong play does (Kalimambo)
+  // looks one step ahead here instead.
+  virtual Action Decide(const State& state, Player player, const ActionList& legal,
+                        Rng& rng) const {
+    return Choose(state, player, legal, rng);
+  }
   // Each player's estimated share of the win from `state` (not terminal), in [0, 1], summing to
   // 1 over the players: what a playout cut off here is worth. Must not allocate.
   virtual PlayerValues Evaluate(const State& state) const = 0;
@@ -52,16 +60,26 @@ constexpr PlayoutPreference DefaultPlayouts(int) { return {}; }
 // A game's RolloutPolicy made of its functions, so that a game writes only what is its own:
 //   Action ChooseRollout(const State&, Player, const ActionList& legal, Rng&);  (Choose)
 //   PlayerValues EvaluatePosition(const State&);                                 (Evaluate)
-//   using FooPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition, FooPlayouts>;
-// where FooPlayouts(players) gives the measured PlayoutPreference (default: DefaultPlayouts).
-template <Action (*kChoose)(const State&, Player, const ActionList&, Rng&),
-          PlayerValues (*kEvaluate)(const State&),
-          PlayoutPreference (*kPreference)(int players) = DefaultPlayouts>
+//   using FooPolicy = FunctionPolicy<ChooseRollout, EvaluatePosition, FooPlayouts, FooDecide>;
+// where FooPlayouts(players) gives the measured PlayoutPreference (default: DefaultPlayouts) and
+// FooDecide, with ChooseRollout's signature, the one-ply decision (default: none, Choose decides).
+using PolicyChoice = Action (*)(const State&, Player, const ActionList&, Rng&);
+template <PolicyChoice kChoose, PlayerValues (*kEvaluate)(const State&),
+          PlayoutPreference (*kPreference)(int players) = DefaultPlayouts,
+          PolicyChoice kDecide = nullptr>
 class FunctionPolicy final : public RolloutPolicy {
  public:
   Action Choose(const State& state, Player player, const ActionList& legal,
                 Rng& rng) const override {
     return kChoose(state, player, legal, rng);
+  }
+  Action Decide(const State& state, Player player, const ActionList& legal,
+                Rng& rng) const override {
+    if constexpr (kDecide != nullptr) {
+      return kDecide(state, player, legal, rng);
+    } else {
+      return kChoose(state, player, legal, rng);
+    }
   }
   PlayerValues Evaluate(const State& state) const override { return kEvaluate(state); }
   int PreferredCutoff(int players) const override { return kPreference(players).cutoff; }

@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <utility>
 
 #include "games/kalimambo/kalimambo_state.h"
 
@@ -88,38 +89,35 @@ double CardWorth(const Config& config, const Knowledge& k, int index) {
   return k.card[size_t(low)] * (1 - frac) + k.card[size_t(low + 1)] * frac;
 }
 
-}  // namespace
-
-Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng) {
-  const auto& kali = static_cast<const KalimamboState&>(state);
-  const Config& config = kali.config();
-  const KalimamboData& d = kali.data();
+// The explorer's place in the group for the policy's table: 0 directly in front of the rhino,
+// 1 second, 2 further up, 3 leading.
+int PlaceOf(const Config& config, const KalimamboData& d, int seat) {
   const int figures = config.Figures();
-  const int rank = RankInGroup(config, d, player);
-  const int place = rank == 0 ? 0 : rank == figures - 1 ? 3 : rank == 1 ? 1 : 2;
-  // The legal actions are the cards left, in ascending order.
-  const int n = legal.Size();
-  if (n == 1) return legal[0];
-  const auto& play = KnowledgeFor(config).play;
+  const int rank = RankInGroup(config, d, seat);
+  return rank == 0 ? 0 : rank == figures - 1 ? 3 : rank == 1 ? 1 : 2;
+}
+
+// The index among `n` cards in hand (ascending) that the policy draws for an explorer at
+// `place`: one draw of `rng` (none when only one card is left).
+int DrawIndex(const Knowledge& k, int place, int n, Rng& rng) {
+  if (n == 1) return 0;
   double total = 0;
   std::array<double, kMaxCards> weight{};
   for (int j = 0; j < n; ++j) {
     const int bucket = j == 0 ? 0 : j == n - 1 ? 4 : 1 + std::min(2, j * 3 / (n - 1));
-    weight[size_t(j)] = play[size_t(place)][size_t(bucket)];
+    weight[size_t(j)] = k.play[size_t(place)][size_t(bucket)];
     total += weight[size_t(j)];
   }
   double pick = rng.Uniform() * total;
   for (int j = 0; j < n - 1; ++j) {
     pick -= weight[size_t(j)];
-    if (pick < 0) return legal[j];
+    if (pick < 0) return j;
   }
-  return legal[n - 1];
+  return n - 1;
 }
 
-PlayerValues EvaluatePosition(const State& state) {
-  const auto& kali = static_cast<const KalimamboState&>(state);
-  const Config& config = kali.config();
-  const KalimamboData& d = kali.data();
+// Each player's share of the win, as the evaluation sees it.
+PlayerValues Shares(const Config& config, const KalimamboData& d) {
   const Knowledge& k = KnowledgeFor(config);
   const int figures = config.Figures();
   PlayerValues strength{};
@@ -133,6 +131,59 @@ PlayerValues EvaluatePosition(const State& state) {
   }
   const int rounds_left = std::max(1, config.num_cards - int(d.round));
   return SoftmaxShares(strength, config.players, k.luck * std::sqrt(double(rounds_left)));
+}
+
+// Samples of the others' cards and Kali's for the one-ply decision.
+constexpr int kDecisionSamples = 24;
+
+}  // namespace
+
+Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng) {
+  const auto& kali = static_cast<const KalimamboState&>(state);
+  const Config& config = kali.config();
+  // The legal actions are the cards left, in ascending order.
+  const int place = PlaceOf(config, kali.data(), player);
+  return legal[DrawIndex(KnowledgeFor(config), place, legal.Size(), rng)];
+}
+
+Action DecideCard(const State& state, Player player, const ActionList& legal, Rng& rng) {
+  const auto& kali = static_cast<const KalimamboState&>(state);
+  const Config& config = kali.config();
+  const KalimamboData& d = kali.data();
+  if (legal.Size() == 1) return legal[0];
+  const Knowledge& k = KnowledgeFor(config);
+  // Every card of the player meets the same samples (common random numbers): the others' cards
+  // drawn as the rollout policy draws them from their hands (all public), Kali's from its cards
+  // not yet turned.
+  std::array<double, kMaxCards> value{};
+  for (int sample = 0; sample < kDecisionSamples; ++sample) {
+    KalimamboData base = d;
+    for (int p = 0; p < config.players; ++p) {
+      if (p == player) continue;
+      const int n = std::popcount(uint32_t(base.hand[p]));
+      int j = DrawIndex(k, PlaceOf(config, d, p), n, rng);
+      uint32_t cards = base.hand[p];
+      while (j-- > 0) cards &= cards - 1;
+      base.pending[p] = int8_t(std::countr_zero(cards));
+    }
+    const int round = base.round;
+    std::swap(base.kali_deck[size_t(round)],
+              base.kali_deck[size_t(round) + rng.Below(uint32_t(config.num_cards - round))]);
+    for (int i = 0; i < legal.Size(); ++i) {
+      KalimamboData after = base;
+      after.pending[player] = int8_t(legal[i]);
+      ResolveRound(config, after);
+      value[size_t(i)] += Shares(config, after)[player];
+    }
+  }
+  BestAction best;
+  for (int i = 0; i < legal.Size(); ++i) best.Offer(legal[i], value[size_t(i)], rng);
+  return best.action();
+}
+
+PlayerValues EvaluatePosition(const State& state) {
+  const auto& kali = static_cast<const KalimamboState&>(state);
+  return Shares(kali.config(), kali.data());
 }
 
 }  // namespace savanna::kalimambo

@@ -15,7 +15,12 @@ constexpr PlayoutPreference KalimamboPlayouts(int players) {
 }
 Action ChooseRollout(const State& state, Player player, const ActionList& legal, Rng& rng);
 PlayerValues EvaluatePosition(const State& state);
+// The one-ply decision (`greedy`): the card whose round, resolved against 24 draws of the others'
+// cards (as ChooseRollout draws them) and of Kali's, leaves the player the best mean share of the
+// win by EvaluatePosition.
+Action DecideCard(const State& state, Player player, const ActionList& legal, Rng& rng);
 // The game's rollout policy (its registry entry hands it to GameBase).
-inline const FunctionPolicy<ChooseRollout, EvaluatePosition, KalimamboPlayouts> kPolicy{};
+inline const FunctionPolicy<ChooseRollout, EvaluatePosition, KalimamboPlayouts, DecideCard>
+    kPolicy{};
 
 }  // namespace savanna::kalimambo

@@ -1,6 +1,6 @@
 // Kalimambo's heuristics (docs/rules/kalimambo.md, "Heuristics"): the rollout policy's card
-// choice by the explorer's place in the group, drawn at random, and the evaluation's minus
-// points, cards in hand, place and the luck still to come.
+// choice by the explorer's place in the group, drawn at random, the evaluation's minus points,
+// cards in hand, place and the luck still to come, and the one-ply decision of `greedy`.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -90,6 +90,27 @@ TEST(KalimamboHeuristics, ALeadCountsMoreAsTheRoundsRunOut) {
                   .Build();
   EXPECT_GT(ShareOfSeat0(*early), 1.0 / 3);
   EXPECT_GT(ShareOfSeat0(*late), ShareOfSeat0(*early) + 0.1);
+}
+
+TEST(KalimamboHeuristics, TheDecisionStaysPutBeforeAHeap) {
+  // Explorer 0 stands directly in front of the rhino, the first free space ahead of the group
+  // holds a heap, and Kali leads. The 0 keeps explorer 0 where the rhino cannot reach it and keeps
+  // the 11 in hand; the 11 walks it onto the heap (or past it only if others move first). The
+  // draw of the rollout policy plays either; the decision plays the 0 whatever its samples.
+  auto s =
+      Position("kalimambo(players=2)").Track("R 0 1 K *").Hand(0, {0, 11}).Hand(1, {0, 11}).Build();
+  ActionList legal;
+  s->LegalActions(0, legal);
+  const RolloutPolicy& policy = *s->game().rollout_policy();
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    Rng rng(seed);
+    EXPECT_EQ(policy.Decide(*s, 0, legal, rng), 0) << "seed " << seed;
+  }
+  int drawn_zero = 0;
+  Rng rng(1);
+  for (int i = 0; i < 100; ++i) drawn_zero += policy.Choose(*s, 0, legal, rng) == 0;
+  EXPECT_GT(drawn_zero, 0);
+  EXPECT_LT(drawn_zero, 100);
 }
 
 }  // namespace
