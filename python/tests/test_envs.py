@@ -193,3 +193,14 @@ def test_vector_env_arrays_are_read_only():
         masks[0, :] = True
     with pytest.raises(ValueError):
         obs[0, 0] = 1.0
+
+
+def test_vector_env_returns_the_same_arrays_rewritten_in_place():
+    env = savanna.VectorEnv("kariba(players=2)", num_envs=4, seed=1)
+    first = env.reset()
+    before = first[0].copy()
+    second = env.step(np.argmax(first[1], axis=1).astype(np.int32))
+    assert all(a is b for a, b in zip(first, second))
+    assert not np.array_equal(before, second[0])  # the step rewrote the observations
+    with pytest.raises(ValueError):
+        second[1][0, 0] = True

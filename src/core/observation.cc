@@ -2,6 +2,7 @@
 #include "core/observation.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace savanna {
 
@@ -26,7 +27,9 @@ ObservationWriter::ObservationWriter(std::span<float> out) : out_(out) {
 void ObservationWriter::Bits(uint64_t mask, int size) {
   SAVANNA_CHECK(size <= 64);
   float* p = At(size);
-  for (int i = 0; i < size; ++i) p[i] = float((mask >> i) & 1u);
+  // The slots are zero already (the constructor clears the whole tensor): set the ones only.
+  if (size < 64) mask &= (uint64_t{1} << size) - 1;
+  for (; mask != 0; mask &= mask - 1) p[std::countr_zero(mask)] = 1.0f;
 }
 
 }  // namespace savanna

@@ -54,6 +54,9 @@ class ObservationWriter {
   void Bits(uint64_t mask, int size);
   // `size` slots left zero.
   void Skip(int size) { At(size); }
+  // `size` slots, all zero, for the caller to set where it pleases (a table of per-item rows
+  // filled from lists of the items, rather than slot by slot).
+  std::span<float> Block(int size) { return {At(size), size_t(size)}; }
   // `values.size()` slots copied as they are, each scaled by `scale`.
   template <typename T>
   void Values(std::span<const T> values, float scale = 1.0f) {

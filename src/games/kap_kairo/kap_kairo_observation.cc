@@ -2,6 +2,7 @@
 // flat vector, seats absolute) is documented slot by slot in docs/rules/kap_kairo.md,
 // "Observation tensor"; every slot comes from a field of View(viewer). The tie-break draws of
 // the last auction are not encoded (only whether the order was decided by lot).
+#include <algorithm>
 #include <span>
 
 #include "core/observation.h"
@@ -16,28 +17,23 @@ inline constexpr int kNumEndReasons = 3;
 // Per card id: discard, auction slot one-hot, revealed, row owner one-hot, row index + 1, built.
 int CardSlots(const Config& c) { return 2 * c.players + 4; }
 
-// Where each card id lies, as far as anybody can see (the pile's cards stay all zero).
-struct CardPlaces {
-  std::array<int8_t, kMaxCards> auction_slot;
-  std::array<int8_t, kMaxCards> owner;
-  std::array<uint8_t, kMaxCards> row_index{};
-  std::array<uint8_t, kMaxCards> built{};
-  std::array<uint8_t, kMaxCards> discard{};
-  std::array<uint8_t, kMaxCards> revealed{};
-};
-
-void LocateCards(const Config& c, const KapKairoData& d, CardPlaces& places) {
-  places.auction_slot.fill(-1);
-  places.owner.fill(-1);
-  for (int i = 0; i < d.discard.size; ++i) places.discard[d.discard.cards[i]] = 1;
-  for (int i = 0; i < d.revealed.size; ++i) places.revealed[d.revealed.cards[i]] = 1;
-  for (int i = 0; i < d.auction_size; ++i) places.auction_slot[d.auction[i]] = int8_t(i);
-  for (int p = 0; p < c.players; ++p) {
-    const Row& row = d.rows[p];
-    for (int i = 0; i < row.size; ++i) {
-      places.owner[row.cards[i]] = int8_t(p);
-      places.row_index[row.cards[i]] = uint8_t(i + 1);
-      places.built[row.cards[i]] = i < row.built;
+// Where each card id lies, as far as anybody can see (the pile's cards stay all zero): each
+// card's row of CardSlots in `rows` (zero on entry), set from the lists that hold the cards.
+void LocateCards(const Config& c, const KapKairoData& d, std::span<float> rows) {
+  const int n = c.players;
+  const auto row = [&](int id) { return rows.subspan(size_t(id) * CardSlots(c), CardSlots(c)); };
+  for (int i = 0; i < d.discard.size; ++i) row(d.discard.cards[i])[0] = 1.0f;
+  // The auction slot's one-hot has n slots (OneHot's rule: a slot past them sets none).
+  for (int i = 0; i < std::min(int(d.auction_size), n); ++i)
+    row(d.auction[i])[size_t(1 + i)] = 1.0f;
+  for (int i = 0; i < d.revealed.size; ++i) row(d.revealed.cards[i])[size_t(1 + n)] = 1.0f;
+  for (int p = 0; p < n; ++p) {
+    const Row& owned = d.rows[p];
+    for (int i = 0; i < owned.size; ++i) {
+      const std::span<float> r = row(owned.cards[i]);
+      r[size_t(2 + n + p)] = 1.0f;
+      r[size_t(2 + 2 * n)] = float(i + 1);
+      r[size_t(3 + 2 * n)] = i < owned.built ? 1.0f : 0.0f;
     }
   }
 }
@@ -58,16 +54,7 @@ void KapKairoState::ObservationTensor(Player viewer, std::span<float> out) const
   w.OneHot(int(d_.phase), kNumPhases);
   w.Bits(PlayersToAct().Mask(), n);
   w.Scalar(d_.pile.size);
-  CardPlaces places;
-  LocateCards(c, d_, places);
-  for (int id = 0; id < c.num_cards; ++id) {
-    w.Scalar(places.discard[id]);
-    w.OneHot(places.auction_slot[id], n);
-    w.Scalar(places.revealed[id]);
-    w.OneHot(places.owner[id], n);
-    w.Scalar(places.row_index[id]);
-    w.Scalar(places.built[id]);
-  }
+  LocateCards(c, d_, w.Block(c.num_cards * CardSlots(c)));
   int revealed_tracks = 0;
   for (int i = 0; i < d_.revealed.size; ++i) revealed_tracks += c.card(d_.revealed.cards[i]).tracks;
   w.Scalar(revealed_tracks);

@@ -32,17 +32,17 @@ void KilimanjaroState::ObservationTensor(Player viewer, std::span<float> out) co
   const PlayerSet to_act = PlayersToAct();
   w.OneHot(to_act.Empty() ? -1 : to_act.First(), c.players);
   w.Scalar(d_.deck_size);
-  for (int s = 0; s < c.trail_length; ++s) {
-    const int i = CounterAt(d_, s);
-    if (i < 0) {
-      w.Skip(SpaceSlots(c));
-      continue;
-    }
+  // The trail's rows, one per space, set from the counters (CounterAt's: the first one on a
+  // space) rather than space by space, which took most of a learning environment's step.
+  const std::span<float> trail = w.Block(c.trail_length * SpaceSlots(c));
+  for (int i = 0; i < d_.num_counters; ++i) {
     const Counter& k = d_.counters[i];
-    w.Scalar(1);
-    w.Scalar(k.face_up ? 1 : 0);
-    w.OneHot(k.face_up || k.placer == viewer ? int(k.kind) : -1, kCounterKinds);
-    w.OneHot(k.placer, c.players);
+    if (k.space >= c.trail_length || CounterAt(d_, k.space) != i) continue;
+    float* row = trail.data() + size_t(k.space) * SpaceSlots(c);
+    row[0] = 1.0f;
+    row[1] = k.face_up ? 1.0f : 0.0f;
+    if (k.face_up || k.placer == viewer) row[2 + int(k.kind)] = 1.0f;
+    if (k.placer < c.players) row[2 + kCounterKinds + k.placer] = 1.0f;
   }
   w.Scalar(d_.removed_counters);
   w.Values(std::span<const uint8_t>(d_.buried));
