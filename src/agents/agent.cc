@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
-#include <iterator>
+#include <functional>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -16,7 +16,6 @@
 #include "agents/level_agent.h"
 #include "agents/policy_agent.h"
 #include "agents/random_agent.h"
-#include "core/check.h"
 
 namespace savanna {
 namespace {
@@ -32,7 +31,7 @@ ParamSpec SeedParam() {
 }
 
 // Builds an agent from resolved parameters and the seed to use.
-using AgentMaker = std::unique_ptr<Agent> (*)(const Params& params, uint64_t seed);
+using AgentMaker = std::function<std::unique_ptr<Agent>(const Params& params, uint64_t seed)>;
 
 // Checks resolved parameters beyond their declarations before any agent is made (a net file must
 // read); null: nothing to check.
@@ -44,6 +43,12 @@ struct AgentKind {
   AgentCheck check = nullptr;
 };
 
+// The maker of an agent that takes no parameter but its seed.
+template <class SeededAgent>
+std::unique_ptr<Agent> MakeFromSeed(const Params&, uint64_t seed) {
+  return std::make_unique<SeededAgent>(seed);
+}
+
 std::vector<ParamSpec> WithSeed(std::vector<ParamSpec> specs) {
   specs.push_back(SeedParam());
   return specs;
@@ -53,9 +58,7 @@ const std::vector<AgentKind>& Kinds() {
   static const std::vector<AgentKind> kinds = [] {
     std::vector<AgentKind> v = {
         {{"random", "picks uniformly among the legal actions", {SeedParam()}},
-         [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
-           return std::make_unique<RandomAgent>(seed);
-         }},
+         MakeFromSeed<RandomAgent>},
         {{"flat_mc",
           "flat Monte Carlo: tries each legal action in turn on fresh determinizations with "
           "random playouts, plays the best mean",
@@ -71,9 +74,7 @@ const std::vector<AgentKind>& Kinds() {
           "choice, or a look one step ahead) on one determinization (random in a game without "
           "one)",
           {SeedParam()}},
-         [](const Params&, uint64_t seed) -> std::unique_ptr<Agent> {
-           return std::make_unique<GreedyAgent>(seed);
-         }},
+         MakeFromSeed<GreedyAgent>},
         {{"policy",
           "the net's policy with no search: the most probable legal action by the net's policy "
           "(docs/nets.md), or one drawn from it with temp > 0",
@@ -81,29 +82,14 @@ const std::vector<AgentKind>& Kinds() {
          MakePolicyAgent,
          AgentNet::Check},
     };
-    // The ladder's levels, weakest first; an AgentMaker is a plain function, so one per level.
-    static constexpr AgentMaker kLevelMakers[] = {
-        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
-          return std::make_unique<LevelAgent>(Levels()[0], p, seed);
-        },
-        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
-          return std::make_unique<LevelAgent>(Levels()[1], p, seed);
-        },
-        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
-          return std::make_unique<LevelAgent>(Levels()[2], p, seed);
-        },
-        [](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
-          return std::make_unique<LevelAgent>(Levels()[3], p, seed);
-        }};
-    static_assert(std::size(kLevelMakers) == 4);
-    SAVANNA_CHECK(Levels().size() == std::size(kLevelMakers));
-    for (size_t i = 0; i < Levels().size(); ++i) {
-      const LevelInfo& level = Levels()[i];
+    // The ladder's levels, weakest first.
+    for (const LevelInfo& level : Levels())
       v.push_back({{level.name, std::string("ladder level: ") + level.description,
                     WithSeed(LevelAgent::ParamSpecs(level))},
-                   kLevelMakers[i],
+                   [&level](const Params& p, uint64_t seed) -> std::unique_ptr<Agent> {
+                     return std::make_unique<LevelAgent>(level, p, seed);
+                   },
                    AgentNet::Check});
-    }
     return v;
   }();
   return kinds;

@@ -89,6 +89,11 @@ void Search::Descend() {
   leaf_ = kNone;
   uint32_t node = 0;
   bool expanded = false;
+  // Selection by UCB, or with a net by PUCT over its prior.
+  auto select = [this](uint32_t at, Player p, bool& expanded_here, Action& action) {
+    return evaluator_ ? SelectWithPrior(at, p, expanded_here, action)
+                      : Select(at, p, expanded_here, action);
+  };
   for (int depth = 0; !expanded && !scratch_->IsTerminal() && depth < depth_limit_; ++depth) {
     const PlayerSet acting = scratch_->PlayersToAct();
     if (acting.Size() == 1) {
@@ -96,8 +101,7 @@ void Search::Descend() {
       // Step 3, expand: an untried one gets its edge and the node below it, and the descent ends.
       const Player p = acting.First();
       Action action = kInvalidAction;
-      const uint32_t e = evaluator_ ? SelectWithPrior(node, p, expanded, action)
-                                    : Select(node, p, expanded, action);
+      const uint32_t e = select(node, p, expanded, action);
       scratch_->ApplyUnchecked(p, action);
       if (e == kNone) break;  // a full tree: played out from here
       path_.push_back(e);
@@ -113,8 +117,7 @@ void Search::Descend() {
     bool off_tree = false;
     Hasher joint;
     for (Player p : acting) {
-      const uint32_t e = evaluator_ ? SelectWithPrior(node, p, expanded, chosen[p])
-                                    : Select(node, p, expanded, chosen[p]);
+      const uint32_t e = select(node, p, expanded, chosen[p]);
       off_tree = off_tree || e == kNone;
       if (e != kNone) path_.push_back(e);
       joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
