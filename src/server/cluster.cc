@@ -10,7 +10,6 @@
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -18,6 +17,7 @@
 #include <thread>
 
 #include "server/agent_scheduler.h"
+#include "server/batch_queue.h"
 #include "server/http_api.h"
 #include "server/lobby.h"
 #include "server/postgres_conn.h"
@@ -85,9 +85,7 @@ struct Cluster::Impl {
   std::atomic<int64_t> last_beat{0};  // steady-clock microseconds of the last renewal
 
   // The sender's queue: (node, payload).
-  std::mutex send_mutex;
-  std::condition_variable send_cv;
-  std::deque<std::pair<std::string, std::string>> outbox;
+  BatchQueue<std::pair<std::string, std::string>> outbox;
 
   // The relay's state (any network thread).
   std::mutex relay_mutex;
@@ -114,24 +112,13 @@ struct Cluster::Impl {
 
   // ---- Sending ----
   void Send(const std::string& node, const Json& message) {
-    {
-      std::lock_guard lock(send_mutex);
-      outbox.emplace_back(node, JsonText(message));
-    }
-    send_cv.notify_one();
+    outbox.Push({node, JsonText(message)});
   }
 
   void SendLoop() {
     while (true) {
-      std::vector<std::pair<std::string, std::string>> batch;
-      {
-        std::unique_lock lock(send_mutex);
-        send_cv.wait(lock, [this] { return stopping || !outbox.empty(); });
-        if (outbox.empty()) return;
-        batch.assign(std::make_move_iterator(outbox.begin()),
-                     std::make_move_iterator(outbox.end()));
-        outbox.clear();
-      }
+      std::vector<std::pair<std::string, std::string>> batch = outbox.Take();
+      if (batch.empty()) return;
       if (!send.healthy() && !(send.Reset() && send.Prepare("notify", "SELECT pg_notify($1, $2)") &&
                                send.Prepare("mail", kMailSql)))
         continue;  // the messages are lost; their connections time out or are closed
@@ -543,7 +530,7 @@ void Cluster::Stop() {
     if (c.stopping.exchange(true)) return;
   }
   c.stop_cv.notify_all();
-  c.send_cv.notify_all();
+  c.outbox.Close();
   for (std::thread* t : {&c.beat_thread, &c.keep_thread, &c.listen_thread, &c.send_thread})
     if (t->joinable()) t->join();
   // Gone at once: the other nodes take this node's tables over at their next scan.

@@ -3,17 +3,14 @@
 // again one per transaction, so that one bad write cannot fail the others.
 #pragma once
 
-#include <condition_variable>
-#include <deque>
 #include <functional>
-#include <iterator>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "core/result.h"
+#include "server/batch_queue.h"
 
 namespace savanna::server {
 
@@ -37,27 +34,14 @@ class GroupCommit {
   }
 
   // Queues `write`; `done` runs on the writer thread once it committed or failed.
-  void Push(Write write, Done done) {
-    {
-      std::lock_guard lock(mutex_);
-      queue_.push_back({std::move(write), std::move(done)});
-    }
-    wake_.notify_one();
-  }
+  void Push(Write write, Done done) { queue_.Push({std::move(write), std::move(done)}); }
 
   // Returns when every write queued before has committed or failed and its `done` has returned.
-  void Flush() {
-    std::unique_lock lock(mutex_);
-    idle_.wait(lock, [this] { return queue_.empty() && !writing_; });
-  }
+  void Flush() { queue_.WaitIdle(); }
 
   // Commits what is queued, then ends the thread. A store calls it before it closes its database.
   void Stop() {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    wake_.notify_all();
+    queue_.Close();
     if (thread_.joinable()) thread_.join();
   }
 
@@ -69,16 +53,8 @@ class GroupCommit {
 
   void Loop() {
     while (true) {
-      std::vector<Queued> batch;
-      {
-        std::unique_lock lock(mutex_);
-        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-        if (queue_.empty()) return;
-        batch.assign(std::make_move_iterator(queue_.begin()),
-                     std::make_move_iterator(queue_.end()));
-        queue_.clear();
-        writing_ = true;
-      }
+      std::vector<Queued> batch = queue_.Take();
+      if (batch.empty()) return;
       std::vector<Result<void>> results(batch.size());
       std::vector<const Write*> all;
       for (const Queued& q : batch) all.push_back(&q.write);
@@ -91,20 +67,12 @@ class GroupCommit {
         if (batch[i].done) batch[i].done(results[i]);
       // The callbacks (and what they hold) go before Flush() can return.
       batch.clear();
-      {
-        std::lock_guard lock(mutex_);
-        writing_ = false;
-      }
-      idle_.notify_all();
+      queue_.Done();
     }
   }
 
   CommitBatch commit_;
-  std::mutex mutex_;  // guards the queue and the flags below
-  std::condition_variable wake_, idle_;
-  std::deque<Queued> queue_;
-  bool writing_ = false;
-  bool stopping_ = false;
+  BatchQueue<Queued> queue_;
   std::thread thread_;
 };
 
