@@ -12,13 +12,9 @@ namespace {
 
 using namespace cli;  // the subcommands and their helpers
 
-constexpr const char* kFooter = R"(Examples:
-  savanna games
-  savanna new 'kariba(players=3)' --seed 7 > s.json
-  savanna legal --state s.json
-  savanna step --state s.json '0:play 1 mouse' > s2.json
-  savanna view --state s2.json --player 1 --text
-  savanna play 'kariba(players=3)' --seats human,random,random --record game.json
+std::string Footer() {
+  return "Examples:\n" + ContractExamples("savanna") +
+         R"(  savanna play 'kariba(players=3)' --seats human,random,random --record game.json
   savanna replay game.json --player 0 --text
   savanna sim 'kariba(players=3)' --agents random --games 1000 --out results.csv
   savanna report kariba --configs --agents 'ismcts(iters=300)',random --games 100
@@ -26,19 +22,16 @@ constexpr const char* kFooter = R"(Examples:
   savanna serve --port 8080 --db savanna.db
 Exit status: 0 success, 1 bad input, 2 an illegal or malformed action given to step.
 Run 'savanna COMMAND --help' for a command's options.)";
+}
 
+// The portable commands, then those that simulate, play in the terminal or serve.
 void AddCommands(CLI::App& app, Context& context) {
-  AddGamesCommand(app, context);
+  AddPortableCommands(app, context);
   AddAgentsCommand(app, context);
-  AddNewCommand(app, context);
-  AddLegalCommand(app, context);
-  AddStepCommand(app, context);
-  AddViewCommand(app, context);
   AddSimCommand(app, context);
   AddPlayCommand(app, context);
   AddReplayCommand(app, context);
   AddReportCommand(app, context);
-  AddBenchCommand(app, context);
   AddServeCommand(app, context);
 }
 
@@ -46,5 +39,5 @@ void AddCommands(CLI::App& app, Context& context) {
 }  // namespace savanna::app
 
 int main(int argc, char** argv) {
-  return savanna::cli::RunProgram(argc, argv, savanna::app::AddCommands, savanna::app::kFooter);
+  return savanna::cli::RunProgram(argc, argv, savanna::app::AddCommands, savanna::app::Footer());
 }

@@ -1,4 +1,5 @@
-// The program's frame: parsing, the one-line form of CLI11's parse errors, the exception boundary.
+// The program's frame: parsing, the one-line form of CLI11's parse errors, the exception boundary;
+// the portable command set, with its examples.
 #include "cli/program.h"
 
 #include <cstdio>
@@ -6,6 +7,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli/commands.h"
 #include "games/registry.h"
 
 namespace savanna::cli {
@@ -65,6 +67,28 @@ int RunProgram(int argc, char** argv, const CommandSet& commands, const std::str
   std::cout.flush();
   std::fflush(nullptr);
   return status;
+}
+
+void AddPortableCommands(CLI::App& app, Context& context) {
+  AddGamesCommand(app, context);
+  AddNewCommand(app, context);
+  AddLegalCommand(app, context);
+  AddStepCommand(app, context);
+  AddViewCommand(app, context);
+  AddBenchCommand(app, context);
+}
+
+std::string ContractExamples(std::string_view program) {
+  static constexpr const char* kCommands[] = {
+      "games",
+      "new 'kariba(players=3)' --seed 7 > s.json",
+      "legal --state s.json",
+      "step --state s.json '0:play 1 mouse' > s2.json",
+      "view --state s2.json --player 1 --text",
+  };
+  std::string text;
+  for (const char* command : kCommands) text += "  " + std::string(program) + " " + command + "\n";
+  return text;
 }
 
 }  // namespace savanna::cli

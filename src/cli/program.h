@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "cli/cli_common.h"
 
@@ -17,5 +18,13 @@ using CommandSet = std::function<void(CLI::App& app, Context& context)>;
 // Runs `argv` against the subcommands `commands` declares over every game (games/registry.h);
 // `footer` ends `--help`. Exceptions that escape a command become one error line (exit status 1).
 int RunProgram(int argc, char** argv, const CommandSet& commands, const std::string& footer);
+
+// The portable commands (savanna_cli_portable), in the order `--help` lists them: the scripting
+// contract's games, new, legal, step and view, then bench. The native program adds the others;
+// the WebAssembly build for Node (src/wasm) runs these alone.
+void AddPortableCommands(CLI::App& app, Context& context);
+// `--help`'s examples of the scripting contract, one session from `games` to `view`, each line
+// run by `program` ("savanna", "node savanna.mjs").
+std::string ContractExamples(std::string_view program);
 
 }  // namespace savanna::cli
