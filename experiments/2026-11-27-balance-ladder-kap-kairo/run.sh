@@ -1,6 +1,6 @@
 #!/bin/sh
-# The worked example of docs/agents.md ("The balance lab"): Vom Kap bis Kairo with three players
-# on a skill ladder. Run from the repository root after building the release preset
+# The worked example of docs/balance.md (in docs/agents.md, "The balance lab", when it was run):
+# Vom Kap bis Kairo with three players on a skill ladder. Run from the repository root after building the release preset
 # (SAVANNA=path/to/savanna for another program). Each run writes its report into a folder here,
 # keeps report.md, the chart and results.json (the raw figures), drops the per-game CSV and the
 # HTML page, and appends to its time.txt the wall and CPU time with the load before and after.

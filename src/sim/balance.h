@@ -1,4 +1,4 @@
-// The balance metrics beyond win rates (docs/agents.md, "Balance metrics"): ties, lead changes,
+// The balance metrics beyond win rates (docs/balance.md, "Balance metrics"): ties, lead changes,
 // when a game was decided, comebacks and score spread. LeadTracker follows one game's leader
 // state by state; BalanceAccumulator sums the games in whole numbers, so that accumulators
 // merged in any order (threads, checkpoints, MPI ranks) give the same bits as one sequence.

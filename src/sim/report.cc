@@ -273,7 +273,7 @@ ReportSection BalanceSection(const std::vector<SimResult>& results,
       "balance",
       "Balance metrics",
       "Per game, averaged over the games with 95% intervals (Wilson for rates, Student t for "
-      "means); docs/agents.md defines each one. In the charts, a colour is a player count.",
+      "means); docs/balance.md defines each one. In the charts, a colour is a player count.",
       {},
       {{"configuration", "players", "tie rate", "lead changes", "decided at", "comeback rate",
         "score spread", "first-move advantage"},

@@ -99,7 +99,7 @@ struct FirstMoveAdvantage {
   double win_rate = 0, fair_share = 0, advantage = 0, ci95_low = 0, ci95_high = 0;
 };
 
-// The balance metrics beyond win rates (docs/agents.md, "Balance metrics").
+// The balance metrics beyond win rates (docs/balance.md, "Balance metrics").
 struct BalanceSummary {
   RateEstimate tie_rate;       // games won by more than one player, of all games
   MeanEstimate lead_changes;   // GameDrama::lead_changes, over all games
