@@ -4,5 +4,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  define: { __SAVANNA_LOCAL__: 'false' },
   test: { include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: ['tests/unit/global_setup.ts'] },
 });

@@ -88,3 +88,7 @@ export const api = {
   review: (id: string, viewer: number | 'spectator', step: number) =>
     call<ReviewReply>(`/api/tables/${encodeURIComponent(id)}/review?viewer=${viewer}&step=${step}`),
 };
+
+// The API's functions, as the server answers them or the engine's worker in local mode
+// (local/local_api.ts).
+export type Api = typeof api;

@@ -2,17 +2,20 @@
 // the defaults said), what sits in each seat (a person, or an AI level described with its
 // thinking time); create the table. "Your games" lists the tables this browser holds a seat at,
 // to resume or close; the tables list shows the tables one can join or watch now (a table no
-// person is at any more is left out).
+// person is at any more is left out). Where the engine is built beside the UI (the static site,
+// docs/static.md) the lobby also offers play on this device, against AI seats, with the games
+// kept in this browser; on a static host with no server, only that.
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type AgentInfo, type GameInfo, type TableSummary } from './api.ts';
+import { ApiError, type AgentInfo, type GameInfo, type TableSummary } from './api.ts';
+import type { Backend } from './backend.ts';
+import type { TokenStore } from './tokens.ts';
 import { hasBoard, optionWords, rulesOf } from './games/index.ts';
 import { SeatBadge } from './palette.tsx';
 import { routeHash } from './route.ts';
 import { RulesLinks } from './rules_page.tsx';
 import { DEFAULT_OPPONENT, gameSpec, SEAT_CHOICES, seatSpec, settableParams, tableWords, thinkingTime, type OptionWords, type ParamValue } from './spec.ts';
 import { seatLabel } from './seats.tsx';
-import type { TokenStore } from './tokens.ts';
 
 // "animals" -> "Animals" for a game without words of its own.
 function humanised(name: string): string {
@@ -95,8 +98,9 @@ function LevelsHelp(props: { agents: AgentInfo[] }): JSX.Element {
   );
 }
 
-function CreateForm(props: { games: GameInfo[]; agents: AgentInfo[]; tokens: TokenStore }): JSX.Element {
-  const { games, tokens } = props;
+function CreateForm(props: { games: GameInfo[]; agents: AgentInfo[]; backend: Backend; where: JSX.Element | null }): JSX.Element {
+  const { games } = props;
+  const { api, tokens, local } = props.backend;
   const [gameName, setGameName] = useState(games[0]?.name ?? '');
   const game = games.find((g) => g.name === gameName) ?? games[0];
   const [players, setPlayers] = useState(2);
@@ -124,11 +128,16 @@ function CreateForm(props: { games: GameInfo[]; agents: AgentInfo[]; tokens: Tok
     setBusy(true);
     setError(null);
     tokens.name = name;
+    if (local && seatSpecs.filter((s) => s === 'human').length > 1) {
+      setError('On this device one person plays: choose “Person” for one seat at most, AI for the others.');
+      setBusy(false);
+      return;
+    }
     try {
       const table = await api.create(spec, seatSpecs);
       tokens.setCreator(table.id, table.creator_token);
       const mine = seatSpecs.indexOf('human');
-      location.hash = routeHash({ page: 'table', table: table.id, ...(mine >= 0 ? { seat: mine } : { watch: true }) });
+      location.hash = routeHash({ page: 'table', table: table.id, local, ...(mine >= 0 ? { seat: mine } : { watch: true }) });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
     } finally {
@@ -137,8 +146,9 @@ function CreateForm(props: { games: GameInfo[]; agents: AgentInfo[]; tokens: Tok
   };
 
   return (
-    <form class="create" onSubmit={create} aria-label="new table">
+    <form class="create" onSubmit={create} aria-label="new table" data-where={local ? 'local' : 'server'}>
       <h2>New table</h2>
+      {props.where}
       <div class="field">
         <label for="game">Game</label>
         <select id="game" value={game.name} onChange={(e) => chooseGame((e.target as HTMLSelectElement).value)} aria-describedby="game-about">
@@ -270,35 +280,54 @@ export function isLive(t: TableSummary): boolean {
 
 // The tables this browser holds a seat at: resume, or close (give the seats up; a table nobody
 // has moved in is deleted with its creator token; a finished one is only forgotten here).
-function YourGames(props: { tokens: TokenStore; games: GameInfo[]; tick: number; onChange: () => void }): JSX.Element | null {
-  const { tokens } = props;
+// The games on this device are all this browser's: the worker lists them (the newest 50), and
+// closing one deletes it.
+function YourGames(props: { backend: Backend; games: GameInfo[]; tick: number; onChange: () => void }): JSX.Element | null {
+  const { api, tokens, local } = props.backend;
   const [summaries, setSummaries] = useState<TableSummary[]>([]);
   const [asking, setAsking] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     const ids = tokens.tables().slice(-20);
-    Promise.all(
-      ids.map((id) =>
-        api.table(id).then(
-          (t) => t,
-          (e) => {
-            // A table the server no longer has is forgotten.
-            if (e instanceof ApiError && (e.code === 'unknown_table' || e.code === 'not_found')) tokens.forgetTable(id);
-            return null;
+    const found = local
+      ? api.tables().then(
+          (all) => all.slice(0, 50),
+          (e: Error) => {
+            if (live) setError(`The games on this device cannot be read: ${e.message}`);
+            return [];
           },
-        ),
-      ),
-    ).then((all) => live && setSummaries(all.filter((t): t is TableSummary => t !== null).sort((a, b) => b.created - a.created)));
+        )
+      : Promise.all(
+          ids.map((id) =>
+            api.table(id).then(
+              (t) => t,
+              (e) => {
+                // A table the server no longer has is forgotten.
+                if (e instanceof ApiError && (e.code === 'unknown_table' || e.code === 'not_found')) tokens.forgetTable(id);
+                return null;
+              },
+            ),
+          ),
+        );
+    found.then((all) => live && setSummaries(all.filter((t): t is TableSummary => t !== null).sort((a, b) => b.created - a.created)));
     return () => {
       live = false;
     };
-  }, [props.tick]);
+  }, [props.tick, props.backend]);
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
   if (!summaries.length) return null;
   const close = async (t: TableSummary) => {
     setAsking(null);
     const creator = tokens.creator(t.id);
     try {
-      if (t.status !== 'finished' && t.actions === 0 && creator) await api.remove(t.id, creator);
+      if (local) await api.remove(t.id, '');
+      else if (t.status !== 'finished' && t.actions === 0 && creator) await api.remove(t.id, creator);
       else if (t.status !== 'finished') for (const seat of tokens.seats(t.id)) await api.leave(t.id, tokens.get(t.id, seat)!);
     } catch {
       // Gone, given up before, or already started: the seats are forgotten here all the same.
@@ -308,8 +337,8 @@ function YourGames(props: { tokens: TokenStore; games: GameInfo[]; tick: number;
     props.onChange();
   };
   return (
-    <section aria-label="your games" class="tables your-games">
-      <h2>Your games</h2>
+    <section aria-label={local ? 'games on this device' : 'your games'} class="tables your-games">
+      <h2>{local ? 'Games on this device' : 'Your games'}</h2>
       <table class="open-tables">
         <thead>
           <tr>
@@ -322,10 +351,12 @@ function YourGames(props: { tokens: TokenStore; games: GameInfo[]; tick: number;
         </thead>
         <tbody>
           {summaries.map((t) => {
-            const mine = tokens.seats(t.id);
+            const held = tokens.seats(t.id);
+            // On this device the person's seat is the table's human one, token or not.
+            const mine = held.length || !local ? held : t.seats.filter((s) => s.player === 'human').map((s) => s.seat);
             const state = standing(t, mine);
             return (
-              <tr key={t.id} data-your-table={t.id} data-standing={state}>
+              <tr key={t.id} data-your-table={t.id} data-standing={state} data-where={local ? 'local' : 'server'}>
                 <td>
                   <strong>{t.title}</strong>
                   <br />
@@ -337,12 +368,12 @@ function YourGames(props: { tokens: TokenStore; games: GameInfo[]; tick: number;
                   <SeatList table={t} mine={mine} join={false} />
                 </td>
                 <td class="actions">
-                  <a class="button-link" href={routeHash({ page: 'table', table: t.id, seat: mine[0] })} data-resume={t.id}>
+                  <a class="button-link" href={routeHash({ page: 'table', table: t.id, local, ...(mine.length ? { seat: mine[0] } : { watch: true }) })} data-resume={t.id}>
                     {t.status === 'finished' ? 'Open' : 'Resume'}
                   </a>{' '}
                   {asking === t.id ? (
                     <span class="confirm">
-                      {t.status === 'finished' ? 'Remove from your games?' : 'Give up your seat?'}{' '}
+                      {local ? 'Delete this game from this device?' : t.status === 'finished' ? 'Remove from your games?' : 'Give up your seat?'}{' '}
                       <button type="button" onClick={() => close(t)} data-close-confirm={t.id}>
                         Yes, close
                       </button>{' '}
@@ -405,19 +436,57 @@ function OpenTables(props: { tables: TableSummary[]; games: GameInfo[]; tokens: 
   );
 }
 
-export function Lobby(props: { tokens: TokenStore }): JSX.Element {
+type Where = 'server' | 'local';
+const WHERE_KEY = 'savanna.where';
+
+// Where a new table is made, when both are offered: online at the server, or on this device.
+function WhereChoice(props: { where: Where; onChange: (w: Where) => void }): JSX.Element {
+  const choice = (where: Where, label: string, words: string) => (
+    <label class="where-choice">
+      <input type="radio" name="where" value={where} checked={props.where === where} onChange={() => props.onChange(where)} data-where-choice={where} />{' '}
+      <strong>{label}</strong> <small>{words}</small>
+    </label>
+  );
+  return (
+    <fieldset class="where">
+      <legend>Where to play</legend>
+      {choice('server', 'Online', 'at this server: with friends, or against AI seats the server runs')}
+      {choice('local', 'On this device', 'against AI seats that think in this browser; the game stays here and plays offline')}
+    </fieldset>
+  );
+}
+
+export function Lobby(props: { server: Backend | null; local: Backend | null }): JSX.Element {
+  const { server, local } = props;
+  const [where, setWhere] = useState<Where>(() => (!server ? 'local' : !local ? 'server' : localStorage.getItem(WHERE_KEY) === 'local' ? 'local' : 'server'));
+  const backend = (where === 'local' ? local : server) ?? server ?? local!;
   const [games, setGames] = useState<GameInfo[] | null>(null);
   const [agents, setAgents] = useState<AgentInfo[]>([]);
   const [tables, setTables] = useState<TableSummary[]>([]);
   const [tick, setTick] = useState(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.games().then(setGames, (e: Error) => setError(e.message));
+    let stop = false;
+    setGames(null);
+    setError(null);
+    backend.api.games().then(
+      (g) => !stop && setGames(g),
+      (e: Error) => !stop && setError(backend.local ? `This device cannot play here: ${e.message}` : e.message),
+    );
     // Without the agents the levels are offered without their thinking time.
-    api.agents().then(setAgents, () => undefined);
+    backend.api.agents().then(
+      (a) => !stop && setAgents(a),
+      () => undefined,
+    );
+    return () => {
+      stop = true;
+    };
+  }, [backend]);
+  useEffect(() => {
+    if (!server) return;
     let stop = false;
     const refresh = () =>
-      api.tables().then(
+      server.api.tables().then(
         (t) => !stop && setTables(t),
         () => undefined,
       );
@@ -427,12 +496,16 @@ export function Lobby(props: { tokens: TokenStore }): JSX.Element {
       stop = true;
       clearInterval(timer);
     };
-  }, []);
+  }, [server]);
+  const choose = (w: Where) => {
+    localStorage.setItem(WHERE_KEY, w);
+    setWhere(w);
+  };
   return (
-    <main class="lobby">
+    <main class="lobby" data-offers={[server ? 'server' : '', local ? 'local' : ''].filter(Boolean).join(' ')}>
       <header>
         <h1>Savanna</h1>
-        <p>Five African-themed tabletop games: play against AI seats or with friends.</p>
+        <p>{server ? 'Five African-themed tabletop games: play against AI seats or with friends.' : 'Five African-themed tabletop games: play against AI seats, right here in your browser. Your games stay on this device.'}</p>
         <RulesLinks />
       </header>
       {error ? (
@@ -441,13 +514,22 @@ export function Lobby(props: { tokens: TokenStore }): JSX.Element {
         </p>
       ) : null}
       <div class="lobby-layout">
-        {games ? <CreateForm games={games} agents={agents} tokens={props.tokens} /> : <p role="status">Loading the games…</p>}
+        {games ? (
+          <CreateForm key={where} games={games} agents={agents} backend={backend} where={server && local ? <WhereChoice where={where} onChange={choose} /> : null} />
+        ) : error ? null : (
+          <p role="status">Loading the games…</p>
+        )}
         <div class="lobby-lists">
-          <YourGames tokens={props.tokens} games={games ?? []} tick={tick} onChange={() => setTick(tick + 1)} />
-          <section aria-label="open tables" class="tables">
-            <h2>Tables to join or watch</h2>
-            <OpenTables tables={tables} games={games ?? []} tokens={props.tokens} />
-          </section>
+          {local ? <YourGames backend={local} games={games ?? []} tick={tick} onChange={() => setTick(tick + 1)} /> : null}
+          {server ? (
+            <>
+              <YourGames backend={server} games={games ?? []} tick={tick} onChange={() => setTick(tick + 1)} />
+              <section aria-label="open tables" class="tables">
+                <h2>Tables to join or watch</h2>
+                <OpenTables tables={tables} games={games ?? []} tokens={server.tokens} />
+              </section>
+            </>
+          ) : null}
         </div>
       </div>
     </main>

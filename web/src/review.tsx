@@ -5,14 +5,14 @@
 // (not_finished) and the page says so.
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiError, type ReviewReply, type TableSummary } from './api.ts';
+import { ApiError, type ReviewReply, type TableSummary } from './api.ts';
+import type { Backend } from './backend.ts';
 import type { BoardProps } from './games/common.tsx';
 import { gameUi, outcomeText } from './games/index.ts';
 import { reviewLink, routeHash } from './route.ts';
 import { FinalResult, LastMove, MoveLog, Seats, seatNames } from './seats.tsx';
 import { StepLoader } from './step_loader.ts';
 import { CopyLink } from './copy_link.tsx';
-import type { TokenStore } from './tokens.ts';
 import { Who } from './who.ts';
 
 type Viewer = number | 'spectator';
@@ -70,11 +70,12 @@ function ShareLink(props: { table: string }): JSX.Element {
   );
 }
 
-export function ReviewPage(props: { table: string; viewer?: Viewer; step?: number; tokens: TokenStore }): JSX.Element {
+export function ReviewPage(props: { table: string; viewer?: Viewer; step?: number; backend: Backend }): JSX.Element {
   const { table } = props;
+  const { api, tokens, local } = props.backend;
   const [summary, setSummary] = useState<TableSummary | null>(null);
   // The seat this browser held at the table, unless the link names a viewer.
-  const [viewer, setViewer] = useState<Viewer>(props.viewer ?? props.tokens.seats(table)[0] ?? 'spectator');
+  const [viewer, setViewer] = useState<Viewer>(props.viewer ?? tokens.seats(table)[0] ?? 'spectator');
   const [step, setStep] = useState(props.step ?? 0);
   const [reply, setReply] = useState<ReviewReply | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -115,7 +116,7 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
   // Each step asked for is loaded (the latest wins) and kept in the address, so a reload stays.
   useEffect(() => {
     loader.current?.ask({ viewer, step });
-    history.replaceState(null, '', routeHash({ page: 'review', table, viewer, step }));
+    history.replaceState(null, '', routeHash({ page: 'review', table, viewer, step, local }));
   }, [table, viewer, step]);
   useEffect(() => {
     document.title = 'Review · Savanna';
@@ -138,7 +139,7 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
   const ui = reply ? gameUi(reply.view.game) : null;
   const names = useMemo(() => (summary ? seatNames(summary.seats) : []), [summary]);
   const back = (
-    <a href={routeHash({ page: 'table', table })} data-back-to-table>
+    <a href={routeHash({ page: 'table', table, local })} data-back-to-table>
       the table
     </a>
   );
@@ -170,7 +171,7 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
     onPick: () => {},
     last: reply.log.length ? reply.log[reply.log.length - 1] : null,
     // "You" only where the review is seen by the seat this browser held at the table.
-    who: new Who(names, typeof reply.viewer === 'number' && props.tokens.seats(table).includes(reply.viewer) ? reply.viewer : 'spectator'),
+    who: new Who(names, typeof reply.viewer === 'number' && tokens.seats(table).includes(reply.viewer) ? reply.viewer : 'spectator'),
     hints: null,
   };
   const last = board.last;
@@ -232,7 +233,7 @@ export function ReviewPage(props: { table: string; viewer?: Viewer; step?: numbe
           ) : null}
           <Seats state={seats} ui={ui} table={table} review />
           <MoveLog log={reply.log} who={board.who} review />
-          <ShareLink table={table} />
+          {local ? null : <ShareLink table={table} />}
         </aside>
       </div>
     </main>

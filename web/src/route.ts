@@ -6,17 +6,23 @@
 //   #/rules/GAME       how to play GAME
 //   #/review/ID        step through the finished table ID (the share link); optionally
 //   #/review/ID/V/K    as viewer V (a seat number or "spectator") at step K
+//   #/local/t/...      the same pages for a table on this device (local mode, docs/static.md):
+//   #/local/review/... its worker's engine holds the table, not the server
 
 export type Route =
   | { page: 'lobby' }
   | { page: 'rules'; game: string }
-  | { page: 'table'; table: string; seat?: number; watch?: boolean }
-  | { page: 'review'; table: string; viewer?: number | 'spectator'; step?: number };
+  | { page: 'table'; table: string; seat?: number; watch?: boolean; local?: boolean }
+  | { page: 'review'; table: string; viewer?: number | 'spectator'; step?: number; local?: boolean };
 
 const TABLE_ID = /^[0-9a-f]{1,32}$/;
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  if (parts[0] === 'local') {
+    const route = parseRoute(`#/${parts.slice(1).join('/')}`);
+    return route.page === 'table' || route.page === 'review' ? { ...route, local: true } : route;
+  }
   if (parts[0] === 'rules' && parts[1] && /^[a-z_]{1,32}$/.test(parts[1])) return { page: 'rules', game: parts[1] };
   if (parts[0] === 'review' && parts[1] && TABLE_ID.test(parts[1])) return reviewRoute(parts[1], parts[2], parts[3]);
   if (parts[0] !== 't' || !parts[1] || !TABLE_ID.test(parts[1])) return { page: 'lobby' };
@@ -38,6 +44,7 @@ function reviewRoute(table: string, viewer?: string, step?: string): Route {
 
 export function routeHash(route: Route): string {
   if (route.page === 'lobby') return '#/';
+  if ((route.page === 'table' || route.page === 'review') && route.local) return `#/local/${routeHash({ ...route, local: false }).slice(2)}`;
   if (route.page === 'rules') return `#/rules/${route.game}`;
   if (route.page === 'review')
     return route.viewer === undefined ? reviewHash(route.table) : `${reviewHash(route.table)}/${route.viewer}${route.step === undefined ? '' : `/${route.step}`}`;

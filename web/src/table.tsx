@@ -3,17 +3,17 @@
 // and a rematch button, and join links for free seats.
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiError, type StateMessage } from './api.ts';
+import { ApiError, type StateMessage } from './api.ts';
+import type { Backend } from './backend.ts';
 import { groupOf, legalActions, narrowed, numericChoice, pick, picksWith, type LegalAction, type Targets } from './choices.ts';
-import { browserSocket, TableConnection, type Snapshot, type Want } from './connection.ts';
+import { TableConnection, type Snapshot, type Want } from './connection.ts';
 import { gameUi, outcomeText, rulesOf } from './games/index.ts';
 import type { BoardProps } from './games/common.tsx';
-import { joinLink, reviewHash, routeHash } from './route.ts';
+import { joinLink, routeHash } from './route.ts';
 import { RulesDialog } from './rules_page.tsx';
 import { Guide } from './guide.tsx';
 import { FinalResult, LastMove, MoveLog, Seats, seatNames } from './seats.tsx';
 import { CoachBar, currentRates, onlyAgentsBeside, percent } from './coach.tsx';
-import type { TokenStore } from './tokens.ts';
 import { CopyLink } from './copy_link.tsx';
 import { Who } from './who.ts';
 import { Chat, ChatNotice } from './chat.tsx';
@@ -171,7 +171,7 @@ function LongChoice(props: ChoicesProps): JSX.Element {
   );
 }
 
-function Result(props: { state: StateMessage; who: Who; table: string; onRematch: () => void; busy: boolean }): JSX.Element | null {
+function Result(props: { state: StateMessage; who: Who; table: string; local: boolean; onRematch: () => void; busy: boolean }): JSX.Element | null {
   const { state } = props;
   if (!state.result) return null;
   return (
@@ -182,18 +182,21 @@ function Result(props: { state: StateMessage; who: Who; table: string; onRematch
       <button type="button" onClick={props.onRematch} disabled={props.busy} data-rematch>
         {state.rematch ? 'Go to the rematch' : 'Rematch'}
       </button>{' '}
-      <a href={reviewHash(props.table)} class="button-link" data-review-link>
+      <a href={routeHash({ page: 'review', table: props.table, local: props.local })} class="button-link" data-review-link>
         Review the game
       </a>{' '}
-      <a href={`/api/tables/${props.table}/record`} target="_blank" rel="noopener">
-        game record (JSON)
-      </a>
+      {props.local ? null : (
+        <a href={`/api/tables/${props.table}/record`} target="_blank" rel="noopener">
+          game record (JSON)
+        </a>
+      )}
     </section>
   );
 }
 
-export function TablePage(props: { table: string; want: Want; tokens: TokenStore }): JSX.Element {
-  const { table, tokens } = props;
+export function TablePage(props: { table: string; want: Want; backend: Backend }): JSX.Element {
+  const { table, backend } = props;
+  const { api, tokens, local } = backend;
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [rematch, setRematch] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -220,7 +223,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     };
   }, [table]);
   useEffect(() => {
-    const c = new TableConnection(table, props.want, tokens, setSnapshot, browserSocket);
+    const c = new TableConnection(table, props.want, tokens, setSnapshot, backend.openSocket);
     connection.current = c;
     return () => c.close();
   }, [table, wantKey]);
@@ -301,7 +304,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
   const goTo = (id: string) => {
     // The rematch moves every seat round by one (docs/protocol.md): this seat's player sits one on.
     const seat = typeof state?.viewer === 'number' ? (state.viewer + 1) % state.seats.length : undefined;
-    location.hash = routeHash({ page: 'table', table: id, ...(seat !== undefined ? { seat } : { watch: true }) });
+    location.hash = routeHash({ page: 'table', table: id, local, ...(seat !== undefined ? { seat } : { watch: true }) });
   };
   const doRematch = async () => {
     setRematch({ busy: true, error: null });
@@ -318,7 +321,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
     return (
       <main class="table-page">
         <p class="connecting" role="status">
-          {snapshot?.error ?? 'Connecting to the table…'}
+          {snapshot?.error ?? (local ? 'Starting the game on this device…' : 'Connecting to the table…')}
         </p>
         <a href="#/">Back to the lobby</a>
       </main>
@@ -378,7 +381,7 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
           </button>
         ) : null}
         <span class={`conn ${snapshot.connection}`} role="status">
-          {snapshot.connection === 'open' ? 'connected' : snapshot.connection}
+          {snapshot.connection === 'open' ? (local ? 'on this device' : 'connected') : snapshot.connection}
         </span>
       </header>
       <p class={`phase${yourTurn ? ' your-turn' : ''}`} role="status" data-phase>
@@ -441,10 +444,10 @@ export function TablePage(props: { table: string; want: Want; tokens: TokenStore
               )}
             </section>
           ) : null}
-          <Result state={state} who={who} table={table} onRematch={doRematch} busy={rematch.busy} />
+          <Result state={state} who={who} table={table} local={local} onRematch={doRematch} busy={rematch.busy} />
           {rematch.error ? <p class="error">{rematch.error}</p> : null}
           <Seats state={state} ui={ui} table={table} />
-          {freeSeats.length > 0 && state.status !== 'finished' ? (
+          {freeSeats.length > 0 && state.status !== 'finished' && !local ? (
             <section class="invite" aria-label="join links">
               <h2>Invite</h2>
               <ul>

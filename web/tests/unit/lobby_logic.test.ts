@@ -48,6 +48,17 @@ describe('routes', () => {
     expect(parseRoute('#/t/3f9c2a7d1b04/seat/2')).toEqual({ page: 'table', table: '3f9c2a7d1b04', seat: 2 });
   });
 
+  test('a table or review on this device is the same page under #/local', () => {
+    for (const hash of ['#/local/t/3f9c2a7d1b04', '#/local/t/3f9c2a7d1b04/seat/1', '#/local/t/3f9c2a7d1b04/watch', '#/local/review/3f9c2a7d1b04/0/4'])
+      expect(routeHash(parseRoute(hash))).toBe(hash);
+    expect(parseRoute('#/local/t/3f9c2a7d1b04/seat/1')).toEqual({ page: 'table', table: '3f9c2a7d1b04', seat: 1, local: true });
+    expect(routeHash({ page: 'review', table: 'ab12', local: true })).toBe('#/local/review/ab12');
+    expect(routeHash({ page: 'table', table: 'ab12', seat: 0, local: false })).toBe('#/t/ab12/seat/0');
+    // Only tables and reviews live on a device.
+    expect(parseRoute('#/local/rules/kariba')).toEqual({ page: 'rules', game: 'kariba' });
+    expect(parseRoute('#/local/x')).toEqual({ page: 'lobby' });
+  });
+
   test('anything else is the lobby', () => {
     for (const hash of ['', '#', '#/x', '#/t/', '#/t/NOT-HEX', '#/t/<script>', '#/rules/', '#/rules/<b>', '#/review/', '#/review/<b>'])
       expect(parseRoute(hash)).toEqual({ page: 'lobby' });
@@ -78,6 +89,21 @@ describe('tokens', () => {
     b.forget('t1', 2);
     expect(a.get('t1', 2)).toBeUndefined();
     expect(a.seats('t2')).toEqual([1]);
+  });
+
+  test('the tables on this device are kept apart from the server’s', () => {
+    const storage = new MemoryStorage();
+    const server = new TokenStore(storage);
+    const local = new TokenStore(storage, 'savanna.local');
+    server.set('t1', 0, 'server');
+    local.set('t1', 1, 'local');
+    local.setCreator('t2', 'c');
+    expect(server.seats('t1')).toEqual([0]);
+    expect(local.seats('t1')).toEqual([1]);
+    expect(server.creator('t2')).toBeUndefined();
+    expect(storage.getItem('savanna.local.seats')).toBe('{"t1":{"1":"local"}}');
+    local.name = 'Ada';
+    expect(server.name).toBe('Ada');
   });
 
   test('a damaged entry reads as no tokens', () => {
