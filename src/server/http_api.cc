@@ -60,15 +60,17 @@ Lobby::Admit HttpApi::CreationAdmit(const std::string& client) {
 
 namespace {
 
-// Headers on every HTTP response: the browser may run only the UI's own scripts, load nothing
-// from elsewhere, never guess content types, and never frame the page.
+// Headers on every HTTP response: the browser may run only the UI's own scripts (and compile the
+// engine's WebAssembly among them, for play on the device: docs/static.md), load nothing from
+// elsewhere, never guess content types, and never frame the page.
 void SetSecurityHeaders(boost::beast::http::response<boost::beast::http::string_body>& response) {
   namespace http = boost::beast::http;
   response.set("X-Content-Type-Options", "nosniff");
   response.set(http::field::x_frame_options, "DENY");
   response.set("Referrer-Policy", "no-referrer");
   response.set("Content-Security-Policy",
-               "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+               "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+               "img-src 'self' data:; "
                "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
                "form-action 'self'; frame-ancestors 'none'");
 }

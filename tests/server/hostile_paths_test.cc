@@ -139,6 +139,10 @@ TEST_F(HostilePathsTest, OnlyTheFilesOfTheUiAreServedWithSafeHeaders) {
   EXPECT_EQ(HeaderOf(page, "X-Frame-Options"), "DENY");
   EXPECT_NE(HeaderOf(page, "Content-Security-Policy").find("default-src 'self'"),
             std::string::npos);
+  // Scripts are the UI's own; WebAssembly may be compiled (the engine of local mode), nothing
+  // else evaluated.
+  EXPECT_NE(HeaderOf(page, "Content-Security-Policy").find("script-src 'self' 'wasm-unsafe-eval';"),
+            std::string::npos);
   // The list is made at start: a file written later is not served.
   WriteFile(web_ + "/assets/late.js", "late");
   EXPECT_EQ(StatusOf(RawGet(port(), "/assets/late.js")), 404);

@@ -22,8 +22,9 @@ type Change = Parameters<RecordStore['apply']>[0][number];
 
 // The internal RPC id of `restore` (the page's ids are positive).
 const RESTORE_RPC = -1;
-// Calls the page may make: the HTTP API's. `restore` is the worker's alone.
-const PAGE_CALLS = new Set(['games', 'agents', 'tables', 'table', 'create', 'remove', 'rematch', 'review']);
+// Calls the page may make: the HTTP API's, and `bench` (speed figures, nothing secret).
+// `restore` is the worker's alone.
+const PAGE_CALLS = new Set(['games', 'agents', 'tables', 'table', 'create', 'remove', 'rematch', 'review', 'bench']);
 
 export class LocalHost {
   private chain: Promise<void> = Promise.resolve();

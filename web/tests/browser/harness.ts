@@ -38,12 +38,12 @@ const RELAXED_LIMITS: Record<string, string> = {
   '--request-burst': '2000',
 };
 
-export async function startServer(limits: Record<string, string> = {}): Promise<Server> {
+export async function startServer(limits: Record<string, string> = {}, web = WEB_DIR): Promise<Server> {
   const dir = mkdtempSync(join(tmpdir(), 'savanna-web-test-'));
   const options = Object.entries({ ...RELAXED_LIMITS, ...limits }).flat();
   const child: ChildProcess = spawn(
     SAVANNA,
-    ['serve', '--port', '0', '--db', join(dir, 'tables.db'), '--web', WEB_DIR, '--sync', 'normal', ...options],
+    ['serve', '--port', '0', '--db', join(dir, 'tables.db'), '--web', web, '--sync', 'normal', ...options],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
