@@ -497,6 +497,9 @@ export function Lobby(props: { server: Backend | null; local: Backend | null }):
       clearInterval(timer);
     };
   }, [server]);
+  // Where the server is the default, the engine is not loaded for a person who never played on
+  // the device (it is a download of its own).
+  const showLocal = local && (!server || where === 'local' || local.tokens.tables().length > 0);
   const choose = (w: Where) => {
     localStorage.setItem(WHERE_KEY, w);
     setWhere(w);
@@ -520,7 +523,7 @@ export function Lobby(props: { server: Backend | null; local: Backend | null }):
           <p role="status">Loading the games…</p>
         )}
         <div class="lobby-lists">
-          {local ? <YourGames backend={local} games={games ?? []} tick={tick} onChange={() => setTick(tick + 1)} /> : null}
+          {showLocal ? <YourGames backend={local} games={games ?? []} tick={tick} onChange={() => setTick(tick + 1)} /> : null}
           {server ? (
             <>
               <YourGames backend={server} games={games ?? []} tick={tick} onChange={() => setTick(tick + 1)} />

@@ -17,6 +17,11 @@ const post = (message: FromWorker) => scope.postMessage(message);
 interface EngineModule {
   cwrap?: (name: string, returns: string, args: string[]) => (...args: unknown[]) => unknown;
   ccall?: (name: string, returns: string, types: string[], args: unknown[]) => unknown;
+  _malloc?: (bytes: number) => number;
+  _free?: (pointer: number) => void;
+  stringToUTF8?: (text: string, pointer: number, bytes: number) => void;
+  lengthBytesUTF8?: (text: string) => number;
+  UTF8ToString?: (pointer: number) => string;
 }
 type EngineFactory = (options: Record<string, unknown>) => Promise<EngineModule>;
 
@@ -28,7 +33,25 @@ async function loadEngine(url: string): Promise<EngineApi> {
     print: (text: string) => console.log(text),
     printErr: (text: string) => console.warn(text),
   });
-  const { cwrap, ccall } = module;
+  const { cwrap, ccall, _malloc: malloc, _free: free, stringToUTF8, lengthBytesUTF8, UTF8ToString } = module;
+  if (cwrap && malloc && free && stringToUTF8 && lengthBytesUTF8 && UTF8ToString) {
+    // A request goes through the heap, not the stack: a restore of many games is large.
+    const callAt = cwrap('savanna_local_call', 'number', ['number']);
+    const think = cwrap('savanna_local_think', 'string', ['number']);
+    return {
+      call: (request) => {
+        const bytes = lengthBytesUTF8(request) + 1;
+        const at = malloc(bytes);
+        try {
+          stringToUTF8(request, at, bytes);
+          return UTF8ToString(Number(callAt(at)));
+        } finally {
+          free(at);
+        }
+      },
+      think: (ms) => String(think(ms)),
+    };
+  }
   if (cwrap) {
     const call = cwrap('savanna_local_call', 'string', ['string']);
     const think = cwrap('savanna_local_think', 'string', ['number']);

@@ -121,7 +121,15 @@ let shared: LocalEngine | null = null;
 // page (engine/savanna_web.js), so the site works under any path.
 export function localEngine(): LocalEngine {
   if (shared) return shared;
-  const worker = new Worker(new URL('./engine_worker.ts', import.meta.url), { type: 'module', name: 'savanna-engine' });
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./engine_worker.ts', import.meta.url), { type: 'module', name: 'savanna-engine' });
+  } catch (e) {
+    // A page opened from a file, or a browser without module workers.
+    shared = new LocalEngine({ postMessage: () => undefined, onmessage: null });
+    shared.fail(`this browser cannot start the engine here (${e instanceof Error ? e.message : String(e)})`);
+    return shared;
+  }
   const engine = new LocalEngine(worker as unknown as WorkerLike);
   worker.addEventListener('error', (ev) => {
     ev.preventDefault();
