@@ -294,7 +294,8 @@ function YourGames(props: { backend: Backend; games: GameInfo[]; tick: number; o
       ? api.tables().then(
           (all) => all.slice(0, 50),
           (e: Error) => {
-            if (live) setError(`The games on this device cannot be read: ${e.message}`);
+            // An engine that cannot start is said once, above the form.
+            if (live && !(e instanceof ApiError && e.code === 'no_engine')) setError(`The games on this device cannot be read: ${e.message}`);
             return [];
           },
         )
@@ -519,6 +520,11 @@ export function Lobby(props: { server: Backend | null; local: Backend | null }):
       <div class="lobby-layout">
         {games ? (
           <CreateForm key={where} games={games} agents={agents} backend={backend} where={server && local ? <WhereChoice where={where} onChange={choose} /> : null} />
+        ) : error && server && local ? (
+          // The other place stays one click away.
+          <div class="create">
+            <WhereChoice where={where} onChange={choose} />
+          </div>
         ) : error ? null : (
           <p role="status">Loading the games…</p>
         )}

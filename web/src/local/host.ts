@@ -5,6 +5,7 @@
 // between two slices the worker's message queue runs (an act, a hint, a new socket are handled
 // while an AI thinks). The page receives RPC replies and server message texts, never a record.
 import type { EngineApi, EngineOutput, FromWorker, RecordStore, StoredRecord, ToWorker } from './protocol.ts';
+import { rawFields } from './raw_json.ts';
 
 export interface HostOptions {
   engine: EngineApi;
@@ -47,7 +48,9 @@ export class LocalHost {
         this.log(`the stored games cannot be read: ${String(e)}`);
       }
       if (records.length === 0) return;
-      await this.run(() => this.options.engine.call(JSON.stringify({ rpc: RESTORE_RPC, call: 'restore', records })));
+      // Each record goes back as the text the engine wrote (raw_json.ts).
+      const entries = records.map((r) => `{"table":${JSON.stringify(r.table)},"record":${typeof r.record === 'string' ? r.record : JSON.stringify(r.record)}}`);
+      await this.run(() => this.options.engine.call(`{"rpc":${RESTORE_RPC},"call":"restore","records":[${entries.join(',')}]}`));
     });
   }
 
@@ -87,16 +90,20 @@ export class LocalHost {
   // Runs one engine call and delivers its outputs: the records first, then the rest in order.
   private async run(call: () => string): Promise<void> {
     let outputs: EngineOutput[];
+    let records: (string | undefined)[];
     try {
-      const parsed: unknown = JSON.parse(call());
+      const text = call();
+      const parsed: unknown = JSON.parse(text);
       outputs = Array.isArray(parsed) ? (parsed as EngineOutput[]) : [];
+      records = outputs.some((o) => o.to === 'store') ? rawFields(text, 'record') : [];
     } catch (e) {
       this.log(`the engine's answer is not a JSON array: ${String(e)}`);
       return;
     }
     const changes: Change[] = [];
-    for (const o of outputs) {
-      if (o.to === 'store') changes.push({ put: { table: o.table, record: o.record } });
+    for (const [k, o] of outputs.entries()) {
+      // A record is kept as the engine's text of it, never as parsed numbers.
+      if (o.to === 'store') changes.push({ put: { table: o.table, record: records[k] ?? JSON.stringify(o.record) } });
       else if (o.to === 'forget') changes.push({ remove: o.table });
     }
     if (changes.length) {

@@ -35,10 +35,11 @@ export interface EngineApi {
   think(budgetMs: number): string;
 }
 
-// A table's stored record, as the engine gave it (a JSON text; opaque to the worker).
+// A table's stored record: the JSON text the engine wrote for it (opaque to the worker, never
+// parsed: its seed is a 64-bit integer). An object (an older store) is written back as JSON.
 export interface StoredRecord {
   table: string;
-  record: unknown;
+  record: string | object;
 }
 
 // Where the worker keeps the records (IndexedDB in the browser, a map in tests).

@@ -7,19 +7,20 @@ import { describe, expect, test } from 'vitest';
 import { LocalHost } from '../../src/local/host.ts';
 import type { EngineApi, FromWorker, RecordStore, StoredRecord } from '../../src/local/protocol.ts';
 
-type Event = { kind: 'call'; request: Record<string, unknown> } | { kind: 'think'; ms: number } | { kind: 'post'; message: FromWorker } | { kind: 'stored'; ops: string[] };
+type Event = { kind: 'call'; request: Record<string, unknown>; text: string } | { kind: 'think'; ms: number } | { kind: 'post'; message: FromWorker } | { kind: 'stored'; ops: string[] };
 
 // A scripted engine: answers each request with the outputs the test gives for it.
 class ScriptedEngine implements EngineApi {
   // What the next calls and thinks answer (else an empty answer, not busy).
-  calls: ((request: Record<string, unknown>) => unknown[])[] = [];
+  // An answer is outputs, or the answer's text itself (to write numbers JavaScript cannot hold).
+  calls: ((request: Record<string, unknown>) => unknown[] | string)[] = [];
   thinks: unknown[][] = [];
   constructor(private readonly events: Event[]) {}
   call(request: string): string {
     const parsed = JSON.parse(request) as Record<string, unknown>;
-    this.events.push({ kind: 'call', request: parsed });
-    const next = this.calls.shift();
-    return JSON.stringify(next ? next(parsed) : [{ to: 'busy', busy: false }]);
+    this.events.push({ kind: 'call', request: parsed, text: request });
+    const answer = this.calls.shift()?.(parsed) ?? [{ to: 'busy', busy: false }];
+    return typeof answer === 'string' ? answer : JSON.stringify(answer);
   }
   think(ms: number): string {
     this.events.push({ kind: 'think', ms });
@@ -72,19 +73,17 @@ function setup(initial: StoredRecord[] = []) {
   return { events, engine, store, host, resume, yields };
 }
 
+// A record as the engine writes it: its seed is beyond what a JavaScript number holds exactly.
 const RECORD = '{"format":1,"game":"kariba","seed":18446744073709551557,"actions":[]}';
 
 describe('the local host', () => {
   test('records are stored before the answer is posted, and never posted', async () => {
     const { events, engine, store, host } = setup();
-    engine.calls.push((r) => [
-      { to: 'store', table: 'abc', record: RECORD },
-      { to: 'rpc', rpc: r.rpc, ok: { id: 'abc', creator_token: 't' } },
-      { to: 'busy', busy: false },
-    ]);
+    engine.calls.push((r) => `[{"to":"store","table":"abc","record":${RECORD}},{"to":"rpc","rpc":${String(r.rpc)},"ok":{"id":"abc","creator_token":"t"}},{"to":"busy","busy":false}]`);
     await host.receive({ rpc: 1, call: 'create', game: 'kariba', seats: ['human', 'medium'] });
     const kinds = events.map((e) => e.kind);
     expect(kinds).toEqual(['call', 'stored', 'post']);
+    // The record is kept as the engine's text, its seed to the last digit.
     expect(store.records.get('abc')?.record).toBe(RECORD);
     expect(JSON.stringify(events.filter((e) => e.kind === 'post'))).not.toContain('seed');
     // The seed is the worker's (a decimal string), whatever the page sent.
@@ -121,7 +120,9 @@ describe('the local host', () => {
     await started;
     await later;
     const calls = events.filter((e) => e.kind === 'call').map((e) => (e as { request: Record<string, unknown> }).request);
-    expect(calls[0]).toMatchObject({ call: 'restore', records: [{ table: 'abc', record: RECORD }] });
+    expect(calls[0]).toMatchObject({ call: 'restore', records: [{ table: 'abc' }] });
+    // The record goes back as it was written, its seed to the last digit.
+    expect((events[0] as { text: string }).text).toBe(`{"rpc":-1,"call":"restore","records":[{"table":"abc","record":${RECORD}}]}`);
     expect(calls[1]).toMatchObject({ call: 'tables', rpc: 1 });
     expect(events.filter((e) => e.kind === 'post').map((e) => (e as { message: FromWorker }).message)).toEqual([{ rpc: 1, ok: { tables: [] } }]);
   });
@@ -152,7 +153,7 @@ describe('the local host', () => {
     // A hint asked while the AI thinks is handled before the next slice.
     engine.calls.push(() => [{ to: 'busy', busy: true }]);
     await host.receive({ socket: 1, data: '{"type":"hint","id":2}' });
-    engine.thinks.push([{ to: 'store', table: 'abc', record: RECORD }, { to: 'socket', socket: 1, data: '{"type":"state"}' }, { to: 'busy', busy: false }]);
+    engine.thinks.push([{ to: 'store', table: 'abc', record: { format: 1 } }, { to: 'socket', socket: 1, data: '{"type":"state"}' }, { to: 'busy', busy: false }]);
     await resume();
     const order = events.map((e) => (e.kind === 'call' ? `call ${String(JSON.parse(String(e.request.data)).type)}` : e.kind));
     expect(order).toEqual(['call act', 'post', 'think', 'call hint', 'think', 'stored', 'post']);
