@@ -99,11 +99,13 @@ async function firstMove(browser, url) {
   await page.locator('#seat-1').selectOption('human');
   const asked = await page.evaluate(() => performance.now());
   await page.locator('[data-create]').click();
+  await page.waitForSelector('main.table-page[data-table] svg.board');
+  const shown = await page.evaluate(() => performance.now());
   await page.waitForSelector('main.table-page[data-your-turn="yes"]');
   const moved = await page.evaluate(() => performance.now());
   const actions = Number(await page.locator('main.table-page').getAttribute('data-actions'));
   await context.close();
-  return { lobby_ready_ms: lobby, create_to_first_ai_move_ms: moved - asked, open_to_first_move_ms: moved, actions_before_your_turn: actions, fetched: [...fetched].sort() };
+  return { lobby_ready_ms: lobby, create_to_board_ms: shown - asked, create_to_first_ai_move_ms: moved - asked, open_to_first_move_ms: moved, actions_before_your_turn: actions, fetched: [...fetched].sort() };
 }
 
 const server = await startServer();
@@ -140,6 +142,7 @@ try {
         sizes: { engine: s.engine, ui: s.ui, total: s.total, fetched_gzip_9: fetched.filter((f) => s.files[f]).reduce((t, f) => t + s.files[f].gzip_9, 0), files: s.files },
         first_move: {
           lobby_ready_ms_median: median(opens.map((o) => o.lobby_ready_ms)),
+          create_to_board_ms_median: median(opens.map((o) => o.create_to_board_ms)),
           create_to_first_ai_move_ms_median: median(opens.map((o) => o.create_to_first_ai_move_ms)),
           open_to_first_move_ms_median: median(opens.map((o) => o.open_to_first_move_ms)),
           runs: opens.map(({ fetched: _f, ...o }) => o),

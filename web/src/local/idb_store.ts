@@ -21,7 +21,9 @@ export async function openRecordStore(name = DB_NAME): Promise<RecordStore> {
     all: () => done(db.transaction(TABLES, 'readonly').objectStore(TABLES).getAll() as IDBRequest<StoredRecord[]>),
     apply: (changes) =>
       new Promise<void>((ok, fail) => {
-        const tx = db.transaction(TABLES, 'readwrite');
+        // Relaxed: written when the browser has it, not flushed to the disk first. A reload, a
+        // closed tab or a closed browser keep it; a power cut just after a move may lose it.
+        const tx = db.transaction(TABLES, 'readwrite', { durability: 'relaxed' });
         const tables = tx.objectStore(TABLES);
         for (const c of changes) {
           if ('put' in c) tables.put({ table: c.put.table, record: c.put.record });
