@@ -2,9 +2,11 @@
 // the site's own Web Worker) against the native program, in alternating pairs; the site's size
 // gzipped; the time from opening the page to the first move. No `savanna serve`: Python's
 // http.server serves build/static under a sub-path. Prints results as JSON.
-//   node measure.mjs --static DIR --savanna PROGRAM [--rounds 3] [--seconds 1] [--loads 5]
+//   node measure.mjs --static DIR --bench DIR --savanna PROGRAM [--rounds 3] [--seconds 1] [--loads 5]
+// --bench names a folder with savanna_bench.{js,wasm} (run.sh links them): the program's bench
+// command for a Web Worker, run by bench_worker.js.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,7 @@ const { chromium } = require('playwright-core');
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []));
 const staticDir = resolve(args.static ?? 'build/static');
+const benchDir = args.bench ? resolve(args.bench) : null;
 const savanna = resolve(args.savanna ?? 'build/release/savanna');
 const rounds = Number(args.rounds ?? 3);
 const seconds = Number(args.seconds ?? 1);
@@ -32,6 +35,12 @@ async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'savanna-site-figures-'));
   mkdirSync(join(dir, 'play'));
   symlinkSync(staticDir, join(dir, 'play/savanna'));
+  if (benchDir) {
+    mkdirSync(join(dir, 'bench'));
+    for (const f of ['savanna_bench.js', 'savanna_bench.wasm']) copyFileSync(join(benchDir, f), join(dir, 'bench', f));
+    copyFileSync(new URL('bench_worker.js', import.meta.url), join(dir, 'bench/bench_worker.js'));
+    writeFileSync(join(dir, 'bench/index.html'), '<!doctype html><title>bench</title>');
+  }
   const child = spawn('/usr/bin/python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], { stdio: ['ignore', 'pipe', 'ignore'] });
   const port = await new Promise((ok, fail) => {
     let out = '';
@@ -42,7 +51,7 @@ async function startServer() {
     });
     child.on('exit', (code) => fail(new Error(`http.server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}${SUB}`, stop: () => (child.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) };
+  return { url: `http://127.0.0.1:${port}${SUB}`, bench: `http://127.0.0.1:${port}/bench/`, stop: () => (child.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) };
 }
 
 // The site's files a visitor may download: the page, its assets, the engine.
@@ -56,25 +65,24 @@ function sizes() {
   return { files: each, engine: sum((f) => f.startsWith('engine/')), ui: sum((f) => !f.startsWith('engine/')), total: sum(() => true) };
 }
 
-// bench in Chromium: a second engine worker of the site's own (assets/engine_worker-*.js) asked
-// for `bench`, as the page's worker would be.
+// bench in Chromium: the program's bench command in a Web Worker of a page (bench_worker.js),
+// a fresh instance per measurement.
 async function chromiumBench(page, game) {
-  return page.evaluate(
-    ({ game, seconds, worker }) =>
+  const reply = await page.evaluate(
+    ({ game, seconds }) =>
       new Promise((ok, fail) => {
-        const w = new Worker(new URL(worker, document.baseURI), { type: 'module' });
+        const w = new Worker('bench_worker.js', { type: 'module' });
+        w.onerror = (e) => fail(new Error(e.message));
         w.onmessage = (e) => {
-          if (e.data.fatal) fail(new Error(e.data.fatal));
-          if (e.data.rpc !== 1) return;
           w.terminate();
-          if (e.data.error) fail(new Error(e.data.error.message));
-          else ok(e.data.ok);
+          ok(e.data);
         };
-        w.postMessage({ init: { engine: new URL('engine/savanna_web.js', document.baseURI).href } });
-        w.postMessage({ rpc: 1, call: 'bench', game, seconds });
+        w.postMessage({ game, seconds });
       }),
-    { game, seconds, worker: `assets/${readdirSync(join(staticDir, 'assets')).find((f) => /^engine_worker.*\.js$/.test(f))}` },
+    { game, seconds },
   );
+  if (reply.status !== 0) throw new Error(`bench ${game} in Chromium: exit status ${reply.status}: ${reply.out}`);
+  return JSON.parse(reply.out);
 }
 
 function nativeBench(game) {
@@ -116,10 +124,9 @@ try {
   for (let i = 0; i < loads; i++) opens.push(await firstMove(browser, server.url));
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(server.url);
-  await page.waitForSelector('form.create[data-where="local"]');
+  await page.goto(server.bench);
   const runs = [];
-  for (let round = 1; round <= rounds; round++)
+  for (let round = 1; round <= (benchDir ? rounds : 0); round++)
     for (const game of games) {
       runs.push({ round, game, side: 'native', bench: nativeBench(game) });
       runs.push({ round, game, side: 'chromium', bench: await chromiumBench(page, game) });
