@@ -78,17 +78,18 @@ export class LocalHost {
       }
       // The seed is the worker's to choose, never the page's (it decides the AI's hands).
       const request = message.call === 'create' ? { ...message, seed: this.options.randomSeed() } : message;
-      await this.run(() => this.options.engine.call(JSON.stringify(request)));
+      await this.run(() => this.options.engine.call(JSON.stringify(request)), { rpc: message.rpc });
       return;
     }
     if ('socket' in message && typeof message.socket === 'number') {
-      await this.run(() => this.options.engine.call(JSON.stringify(message)));
+      await this.run(() => this.options.engine.call(JSON.stringify(message)), { socket: message.socket });
       if ('open' in message) this.options.post({ socket: message.socket, opened: true });
     }
   }
 
   // Runs one engine call and delivers its outputs: the records first, then the rest in order.
-  private async run(call: () => string): Promise<void> {
+  // `asker`: whom an error that names no RPC (the engine failed as a whole) is for.
+  private async run(call: () => string, asker: { rpc?: number; socket?: number } = {}): Promise<void> {
     let outputs: EngineOutput[];
     let records: (string | undefined)[];
     try {
@@ -115,7 +116,13 @@ export class LocalHost {
       }
     }
     for (const o of outputs) {
-      if (o.to === 'rpc') {
+      if (o.to === 'rpc' && typeof o.rpc !== 'number') {
+        // The engine could not take the request at all.
+        const error = o.error ?? { code: 'internal', message: 'the engine failed' };
+        this.log(`the engine failed: ${error.message}`);
+        if (asker.rpc !== undefined) this.options.post({ rpc: asker.rpc, error });
+        else if (asker.socket !== undefined) this.options.post({ socket: asker.socket, data: JSON.stringify({ type: 'error', ...error }) });
+      } else if (o.to === 'rpc') {
         if (o.rpc === RESTORE_RPC) this.restored(o);
         else if (o.error) this.options.post({ rpc: o.rpc, error: o.error });
         else this.options.post({ rpc: o.rpc, ok: o.ok ?? null });

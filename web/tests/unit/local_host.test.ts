@@ -162,6 +162,19 @@ describe('the local host', () => {
     expect(yields.length).toBe(0);
   });
 
+  test('an engine that fails as a whole answers the RPC or the socket that asked', async () => {
+    const { events, engine, host } = setup();
+    const failure = () => [{ to: 'rpc', rpc: null, error: { code: 'internal', message: 'the engine failed: bad_alloc' } }, { to: 'busy', busy: false }];
+    engine.calls.push(failure, failure);
+    await host.receive({ rpc: 7, call: 'tables' });
+    await host.receive({ socket: 2, data: '{"type":"act","action":"x","id":3}' });
+    const posts = events.filter((e) => e.kind === 'post').map((e) => (e as { message: FromWorker }).message);
+    expect(posts).toEqual([
+      { rpc: 7, error: { code: 'internal', message: 'the engine failed: bad_alloc' } },
+      { socket: 2, data: JSON.stringify({ type: 'error', code: 'internal', message: 'the engine failed: bad_alloc' }) },
+    ]);
+  });
+
   test('a socket is told it is open once the engine has it', async () => {
     const { events, host } = setup();
     await host.receive({ socket: 2, open: true });
