@@ -135,7 +135,15 @@ try {
   const summary = games.map((game) => {
     const n = median(runs.filter((r) => r.game === game && r.side === 'native').map((r) => figure(r.bench)));
     const c = median(runs.filter((r) => r.game === game && r.side === 'chromium').map((r) => figure(r.bench)));
-    return { game, ismcts_iterations_per_second: { native_median: n, chromium_median: c, chromium_over_native: c / n } };
+    // Each round's pair was measured minutes apart from the others: its own ratio too.
+    const perRound = [...new Set(runs.map((r) => r.round))].map((round) => {
+      const pair = runs.filter((r) => r.game === game && r.round === round);
+      return figure(pair.find((r) => r.side === 'chromium').bench) / figure(pair.find((r) => r.side === 'native').bench);
+    });
+    return {
+      game,
+      ismcts_iterations_per_second: { native_median: n, chromium_median: c, chromium_over_native: c / n, per_round_ratios: perRound, median_of_round_ratios: median(perRound) },
+    };
   });
   const s = sizes();
   const fetched = opens[0].fetched;
