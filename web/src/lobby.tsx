@@ -291,8 +291,7 @@ function YourGames(props: { backend: Backend; games: GameInfo[]; tick: number; o
     let live = true;
     const ids = tokens.tables().slice(-20);
     const found = local
-      ? api.tables().then(
-          (all) => all.slice(0, 50),
+      ? api.tables().catch(
           (e: Error) => {
             // An engine that cannot start is said once, above the form.
             if (live && !(e instanceof ApiError && e.code === 'no_engine')) setError(`The games on this device cannot be read: ${e.message}`);
@@ -311,7 +310,7 @@ function YourGames(props: { backend: Backend; games: GameInfo[]; tick: number; o
             ),
           ),
         );
-    found.then((all) => live && setSummaries(all.filter((t): t is TableSummary => t !== null).sort((a, b) => b.created - a.created)));
+    found.then((all) => live && setSummaries(all.filter((t): t is TableSummary => t !== null).sort((a, b) => b.created - a.created).slice(0, 50)));
     return () => {
       live = false;
     };
