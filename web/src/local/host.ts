@@ -13,6 +13,10 @@ export interface HostOptions {
   post: (message: FromWorker) => void;
   // Resolves after the worker's queued messages had their turn (a new task).
   yieldTask: () => Promise<void>;
+  // Resolves after `ms` milliseconds (default setTimeout).
+  sleep?: (ms: number) => Promise<void>;
+  // Milliseconds since some fixed moment (default performance.now).
+  now?: () => number;
   // A new table's seed: 64 random bits as a decimal string.
   randomSeed: () => string;
   sliceMs?: number; // the wall time of one thinking slice (default 25)
@@ -30,7 +34,8 @@ const PAGE_CALLS = new Set(['games', 'agents', 'tables', 'table', 'create', 'rem
 export class LocalHost {
   private chain: Promise<void> = Promise.resolve();
   private busy = false;
-  private thinkScheduled = false;
+  private waitMs = 0; // the engine's last wait_ms, while busy
+  private thinkAt: number | null = null; // when the next slice is due, if one is scheduled
   private readonly log: (text: string) => void;
 
   constructor(private readonly options: HostOptions) {
@@ -129,7 +134,10 @@ export class LocalHost {
       } else if (o.to === 'socket') {
         if (typeof o.data === 'string') this.options.post({ socket: o.socket, data: o.data });
         if (o.close) this.options.post({ socket: o.socket, closed: true });
-      } else if (o.to === 'busy') this.busy = o.busy;
+      } else if (o.to === 'busy') {
+        this.busy = o.busy;
+        this.waitMs = typeof o.wait_ms === 'number' && o.wait_ms > 0 ? o.wait_ms : 0;
+      }
     }
     if (this.busy) this.scheduleThink();
   }
@@ -144,14 +152,19 @@ export class LocalHost {
     for (const r of refused) this.log(`stored game ${r.table} not restored: ${r.message}`);
   }
 
-  // One slice of thinking after the queued messages had their turn; the next one is scheduled by
-  // `run` while the engine stays busy.
+  // One slice of thinking after the queued messages had their turn, or once the wait the engine
+  // asked for is over (nothing to compute until an AI's time is spent); the next one is scheduled
+  // by `run` while the engine stays busy. A slice due sooner replaces a later one.
   private scheduleThink(): void {
-    if (this.thinkScheduled) return;
-    this.thinkScheduled = true;
-    void this.options.yieldTask().then(() =>
+    const now = this.options.now?.() ?? performance.now();
+    const due = now + this.waitMs;
+    if (this.thinkAt !== null && this.thinkAt <= due) return;
+    this.thinkAt = due;
+    const wait = this.waitMs > 0 ? (this.options.sleep ?? ((ms) => new Promise<void>((ok) => setTimeout(ok, ms))))(this.waitMs) : this.options.yieldTask();
+    void wait.then(() =>
       this.enqueue(async () => {
-        this.thinkScheduled = false;
+        if (this.thinkAt !== due) return; // replaced by a slice due sooner, which ran
+        this.thinkAt = null;
         if (!this.busy) return;
         await this.run(() => this.options.engine.think(this.options.sliceMs ?? 25));
       }),

@@ -27,7 +27,8 @@ export type EngineOutput =
   | { to: 'socket'; socket: number; data?: string; close?: boolean }
   | { to: 'store'; table: string; record: unknown }
   | { to: 'forget'; table: string }
-  | { to: 'busy'; busy: boolean };
+  // Last in every answer. wait_ms: all that is left is an AI answer waiting for its level's time.
+  | { to: 'busy'; busy: boolean; wait_ms?: number };
 
 // The engine's C API as the worker uses it: JSON text in, a JSON array of outputs out.
 export interface EngineApi {

@@ -55,11 +55,14 @@ function setup(initial: StoredRecord[] = []) {
   const store = new MemoryStore(events, initial);
   // The worker's message queue: a yield lets the test deliver messages before the next slice.
   const yields: (() => void)[] = [];
+  const sleeps: { ms: number; wake: () => void }[] = [];
   const host = new LocalHost({
     engine,
     store,
     post: (message) => events.push({ kind: 'post', message }),
     yieldTask: () => new Promise<void>((ok) => yields.push(ok)),
+    sleep: (ms) => new Promise<void>((wake) => sleeps.push({ ms, wake })),
+    now: () => 1000,
     randomSeed: () => '18446744073709551557',
     log: () => undefined,
   });
@@ -70,7 +73,7 @@ function setup(initial: StoredRecord[] = []) {
     await new Promise((ok) => setTimeout(ok, 0));
     await host.idle();
   };
-  return { events, engine, store, host, resume, yields };
+  return { events, engine, store, host, resume, yields, sleeps };
 }
 
 // A record as the engine writes it: its seed is beyond what a JavaScript number holds exactly.
@@ -173,6 +176,35 @@ describe('the local host', () => {
       { rpc: 7, error: { code: 'internal', message: 'the engine failed: bad_alloc' } },
       { socket: 2, data: JSON.stringify({ type: 'error', code: 'internal', message: 'the engine failed: bad_alloc' }) },
     ]);
+  });
+
+  test('an AI that only waits for its time is woken after the wait, a hint at once', async () => {
+    const { events, engine, host, yields, sleeps } = setup();
+    engine.calls.push(() => [{ to: 'busy', busy: true, wait_ms: 180 }]);
+    await host.receive({ socket: 1, data: '{"type":"act","action":"x","id":1}' });
+    expect(yields.length).toBe(0);
+    expect(sleeps.map((s) => s.ms)).toEqual([180]);
+    // A hint meanwhile is thought at once, not after the wait.
+    engine.calls.push(() => [{ to: 'busy', busy: true }]);
+    await host.receive({ socket: 1, data: '{"type":"hint","id":2}' });
+    expect(yields.length).toBe(1);
+    engine.thinks.push([{ to: 'busy', busy: true, wait_ms: 100 }]);
+    yields.shift()!();
+    await new Promise((ok) => setTimeout(ok, 0));
+    await host.idle();
+    expect(events.filter((e) => e.kind === 'think').length).toBe(1);
+    expect(sleeps.map((s) => s.ms)).toEqual([180, 100]);
+    // The first wait ends: it was replaced, so nothing is thought for it.
+    sleeps[0].wake();
+    await new Promise((ok) => setTimeout(ok, 0));
+    await host.idle();
+    expect(events.filter((e) => e.kind === 'think').length).toBe(1);
+    engine.thinks.push([{ to: 'socket', socket: 1, data: '{"type":"state"}' }, { to: 'busy', busy: false }]);
+    sleeps[1].wake();
+    await new Promise((ok) => setTimeout(ok, 0));
+    await host.idle();
+    expect(events.filter((e) => e.kind === 'think').length).toBe(2);
+    expect(yields.length + sleeps.length).toBe(2); // nothing more is scheduled
   });
 
   test('a socket is told it is open once the engine has it', async () => {
