@@ -47,5 +47,7 @@ add_subdirectory(src/nn)
 add_subdirectory(src/agents)
 add_subdirectory(src/sim)
 add_subdirectory(src/session)
+add_subdirectory(src/server)  # its protocol library only
+add_subdirectory(src/local)
 add_subdirectory(src/cli)
 add_subdirectory(src/wasm)

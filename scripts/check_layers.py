@@ -18,8 +18,13 @@ layer that the file's layer may see:
                        folder, never another front end's headers
   app                  the savanna program, which joins the command line and the server: the
                        layers above, cli, server and app
+  local                a front end too, the local host (the server's tables on one device, for
+                       the browser's worker): as the others, and of the server only its protocol
+                       library's headers (SERVER_PROTOCOL: what a table says and checks, with no
+                       network, store or thread)
   wasm                 the WebAssembly programs (Node, the browser's worker), which run the
-                       command line's portable commands: the layers above, cli and wasm
+                       command line's portable commands and the local host: the layers above, cli,
+                       local and wasm
 
 A folder under src/ that is not in this table is refused too, so that a new layer is placed in
 it (and in docs/architecture.md) on purpose.
@@ -34,7 +39,7 @@ import re
 import sys
 
 ENGINE = ["core", "games", "nn", "agents", "rl", "sim", "session"]
-FRONT_ENDS = ["cli", "server", "python"]
+FRONT_ENDS = ["cli", "server", "local", "python"]
 ALLOWED = {
     "core": {"core"},
     "games": {"core", "games"},
@@ -44,8 +49,13 @@ ALLOWED = {
     "sim": {"core", "nn", "agents", "sim"},
     "session": {"core", "agents", "session"},
     "app": set(ENGINE) | {"cli", "server", "app"},
-    "wasm": set(ENGINE) | {"cli", "wasm"},
+    "wasm": set(ENGINE) | {"cli", "local", "wasm"},
 }
+# The headers of src/server's library savanna_server_protocol (src/server/CMakeLists.txt), the
+# only part of the server that the local host may include.
+SERVER_PROTOCOL = {"server/" + name for name in (
+    "agent_limits.h", "api_error.h", "catalog.h", "hints.h", "move_log.h", "request_fields.h",
+    "review.h", "table_options.h")}
 for front_end in FRONT_ENDS:
     ALLOWED[front_end] = set(ENGINE) | {front_end}
 LAYERS = set(ALLOWED)
@@ -83,6 +93,8 @@ def refusals(repo):
                         continue  # a file beside this one, or a library's header
                     if target[0] not in LAYERS:
                         continue  # not one of ours (a quoted third-party header)
+                    if layer == "local" and include in SERVER_PROTOCOL:
+                        continue
                     if target[0] not in ALLOWED[layer]:
                         kind = ("another front end's header"
                                 if layer in FRONT_ENDS and target[0] in FRONT_ENDS

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "agents/agent.h"
+#include "core/number_text.h"
 
 namespace savanna::server {
 namespace {
@@ -36,11 +37,9 @@ bool Sets(const Spec& spec, std::string_view param) {
   return false;
 }
 
-std::string Number(double value) {
-  char buffer[32];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  return std::string(buffer, end);
-}
+// The shortest text that reads back as `value` (as std::to_chars writes it; WebAssembly's C++
+// library has no to_chars for doubles).
+std::string Number(double value) { return ShortestDouble(value); }
 
 std::string Text(const Spec& spec) {
   if (spec.args.empty()) return spec.name;

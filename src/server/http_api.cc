@@ -7,6 +7,7 @@
 
 #include "core/json_io.h"
 #include "core/text.h"
+#include "server/catalog.h"
 #include "server/request_fields.h"
 #include "server/review.h"
 #include "server/tokens.h"
@@ -130,11 +131,11 @@ void HttpApi::Api(const HttpRequest& request, const std::string& path,
   const bool get = request.method == "GET", post = request.method == "POST";
   if (path == "/api/games") {
     if (!get) return reply(ErrorResponse(BadMethod("GET")));
-    return reply(JsonResponse(200, lobby_.GamesJson()));
+    return reply(JsonResponse(200, GamesJson(lobby_.games())));
   }
   if (path == "/api/agents") {
     if (!get) return reply(ErrorResponse(BadMethod("GET")));
-    return reply(JsonResponse(200, Lobby::AgentsJson()));
+    return reply(JsonResponse(200, AgentsJson()));
   }
   if (path == "/api/tables") {
     if (get && router_ != nullptr && !request.relayed)
@@ -258,7 +259,7 @@ std::string HttpApi::IndexPage() const {
           "<code>/ws</code>. The browser UI is not installed here (start the server with "
           "<code>--web DIR</code> to serve one).</p>\n<h2>Games</h2>\n<table><tr><th>Name</th>"
           "<th>Title</th><th>Players</th></tr>\n";
-  for (const Json& game : lobby_.GamesJson())
+  for (const Json& game : GamesJson(lobby_.games()))
     html << "<tr><td><code>" << EscapeXml(game["name"].get<std::string>()) << "</code></td><td>"
          << EscapeXml(game["title"].get<std::string>()) << "</td><td>"
          << game["min_players"].get<int>() << "-" << game["max_players"].get<int>()

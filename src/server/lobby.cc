@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "agents/agent.h"
+#include "server/catalog.h"
 #include "server/clock.h"
 #include "server/request_fields.h"
 #include "server/tokens.h"
@@ -33,26 +34,11 @@ Lobby::Lobby(const GameRegistry& games, TableContext context, LobbyOptions optio
       options_(std::move(options)),
       sweep_timer_(context_.net) {}
 
-ApiResult<std::shared_ptr<const Game>> Lobby::CheckGame(const std::string& text) const {
-  auto spec = ParseSpec(text);
-  if (!spec) return tl::unexpected(FromError(spec.error()));
-  if (const GameEntry* entry = games_.Find(spec->name))
-    for (const auto& [key, value] : spec->args)
-      for (const ParamSpec& param : entry->info.params)
-        if (param.name == key && param.type == ParamType::kString)
-          return ApiFail(400, "bad_request",
-                         "parameter '" + key +
-                             "' names a file on the server and cannot be set over the network");
-  auto game = games_.Create(text);
-  if (!game) return tl::unexpected(FromError(game.error()));
-  return *game;
-}
-
 void Lobby::Create(const Json& json, std::function<void(ApiResult<Json>)> reply, const Admit& admit,
                    const std::string& client) {
   auto request = ReadTableRequest(json);
   if (!request) return reply(tl::unexpected(request.error()));
-  auto game = CheckGame(request->game);
+  auto game = ClientGame(games_, request->game);
   if (!game) return reply(tl::unexpected(game.error()));
   const int n = (*game)->NumPlayers();
   auto options = TableOptions::FromJson(request->options, options_.defaults, context_.limits);
@@ -298,22 +284,6 @@ Json Lobby::List() const {
 size_t Lobby::InMemory() const {
   std::lock_guard lock(mutex_);
   return tables_.size();
-}
-
-Json Lobby::GamesJson() const {
-  Json games = Json::array();
-  for (const GameEntry& entry : games_.entries()) games.push_back(entry.info.ToJson());
-  return games;
-}
-
-Json Lobby::AgentsJson() {
-  Json agents = Json::array();
-  for (const AgentInfo& info : AgentInfos()) {
-    Json params = Json::object();
-    for (const ParamSpec& param : info.params) params[param.name] = param.ToJson();
-    agents.push_back({{"name", info.name}, {"description", info.description}, {"params", params}});
-  }
-  return agents;
 }
 
 size_t Lobby::Adopt(const std::vector<std::string>& ids) {

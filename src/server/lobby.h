@@ -75,9 +75,7 @@ class Lobby {
   Json List() const;
   // Tables in memory (for tests and monitoring).
   size_t InMemory() const;
-  // GET /api/games and /api/agents.
-  Json GamesJson() const;
-  static Json AgentsJson();
+  const GameRegistry& games() const { return games_; }
   void CloseAll();
 
   // ---- Several nodes (cluster.h) ----
@@ -95,7 +93,6 @@ class Lobby {
   }
 
  private:
-  ApiResult<std::shared_ptr<const Game>> CheckGame(const std::string& spec) const;
   // A table rebuilt from the store by replaying its record; `finished_now` is set when the
   // replay ends the game and the store did not know it yet.
   Result<std::shared_ptr<Table>> Revive(StoredTable stored, bool& finished_now);

@@ -23,4 +23,14 @@ Json MoveLogJson(const Session& session, size_t open_step_start, Player viewer) 
   return log;
 }
 
+Session::ReplayStep TrackOpenStep(size_t& open_step_start) {
+  open_step_start = kNoOpenStep;
+  return [&open_step_start](size_t i, const Session&, const Revealed& revealed) {
+    if (!revealed.empty())
+      open_step_start = kNoOpenStep;
+    else if (open_step_start == kNoOpenStep)
+      open_step_start = i;
+  };
+}
+
 }  // namespace savanna::server

@@ -24,4 +24,8 @@ Json LogEntryJson(const Session& session, int64_t index, Player viewer);
 // kNoOpenStep).
 Json MoveLogJson(const Session& session, size_t open_step_start, Player viewer);
 
+// For Session::FromRecord: follows the replay so that `open_step_start` ends as the record index
+// of the first sealed submission of the simultaneous step still open, or kNoOpenStep.
+Session::ReplayStep TrackOpenStep(size_t& open_step_start);
+
 }  // namespace savanna::server

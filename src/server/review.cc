@@ -6,7 +6,6 @@
 #include "core/check.h"
 #include "server/move_log.h"
 #include "server/request_fields.h"
-#include "server/table.h"
 #include "session/session.h"
 
 namespace savanna::server {
@@ -47,8 +46,8 @@ ApiResult<Json> ReviewJson(const std::string& table, std::shared_ptr<const Game>
   if (query.step < steps) cut.result = nullptr;
   // Every seat replays as human: the agents that played are not needed to repeat their moves.
   const std::vector<std::string> humans(size_t(game->NumPlayers()), std::string(kHumanSeat));
-  size_t open = Table::kNoStep;
-  auto session = Session::FromRecord(std::move(game), cut, humans, Table::OpenStepTracker(open));
+  size_t open = kNoOpenStep;
+  auto session = Session::FromRecord(std::move(game), cut, humans, TrackOpenStep(open));
   // The table's own record of a finished game replays (the table was built from it).
   SAVANNA_CHECK_MSG(session, "table " + table + ": its record does not replay: " +
                                  (session ? "" : session.error().message));

@@ -5,6 +5,7 @@
 #include "core/check.h"
 #include "server/clock.h"
 #include "server/hints.h"
+#include "server/move_log.h"
 #include "server/table.h"
 #include "server/table_internal.h"
 
@@ -12,13 +13,8 @@ namespace savanna::server {
 using namespace table_detail;
 
 Session::ReplayStep Table::OpenStepTracker(size_t& open_step_start) {
-  open_step_start = kNoStep;
-  return [&open_step_start](size_t i, const Session&, const Revealed& revealed) {
-    if (!revealed.empty())
-      open_step_start = kNoStep;
-    else if (open_step_start == kNoStep)
-      open_step_start = i;
-  };
+  static_assert(kNoStep == kNoOpenStep);
+  return TrackOpenStep(open_step_start);
 }
 
 void Table::TakeBack(int seat, const std::string& token,

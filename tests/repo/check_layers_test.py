@@ -34,6 +34,10 @@ BAD = [
     ("src/server/table.cc", '#include <python/bindings.h>', "another front end's header"),
     ("src/app/main.cc", '#include "python/bindings.h"', "app may not include python"),
     ("src/tools/x.cc", '#include "core/state.h"', "'src/tools' is not a layer"),
+    ("src/local/local_host.cc", '#include "server/table.h"', "another front end's header"),
+    ("src/local/local_host.cc", '#include "cli/program.h"', "another front end's header"),
+    ("src/server/lobby.cc", '#include "local/local_host.h"', "another front end's header"),
+    ("src/wasm/web_main.cc", '#include "server/hints.h"', "wasm may not include server"),
 ]
 
 # Includes every layer may make: lower layers, its own folder, the standard library and other
@@ -59,6 +63,11 @@ GOOD = {
                              "#include <pybind11/pybind11.h>"],
     "src/app/main.cc": ['#include "cli/commands.h"', '#include "server/server.h"',
                         '#include "app/serve_command.h"'],
+    # The local host: the engine layers and the server's protocol library, nothing else of it.
+    "src/local/local_host.cc": ['#include "local/local_host.h"', '#include "session/session.h"',
+                                '#include "server/move_log.h"', '#include "server/catalog.h"',
+                                '#include "games/registry.h"'],
+    "src/wasm/web_main.cc": ['#include "local/c_api.h"', '#include "cli/program.h"'],
 }
 
 

@@ -27,9 +27,8 @@ type Change = Parameters<RecordStore['apply']>[0][number];
 
 // The internal RPC id of `restore` (the page's ids are positive).
 const RESTORE_RPC = -1;
-// Calls the page may make: the HTTP API's, and `bench` (speed figures, nothing secret).
-// `restore` is the worker's alone.
-const PAGE_CALLS = new Set(['games', 'agents', 'tables', 'table', 'create', 'remove', 'rematch', 'review', 'bench']);
+// Calls the page may make: the HTTP API's. `restore` is the worker's alone.
+const PAGE_CALLS = new Set(['games', 'agents', 'tables', 'table', 'create', 'remove', 'rematch', 'review']);
 
 export class LocalHost {
   private chain: Promise<void> = Promise.resolve();

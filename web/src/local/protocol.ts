@@ -1,6 +1,6 @@
 // The messages between the page and the engine's worker (engine_worker.ts) in local mode, and the
-// outputs of the engine's C API that the worker relays (/work/notes/local-engine-contract.md,
-// docs/static.md). The page sends RPCs (the HTTP API's calls) and socket traffic (the WebSocket's
+// outputs of the engine's C API that the worker relays (docs/static.md, "The local host";
+// src/local/local_host.h). The page sends RPCs (the HTTP API's calls) and socket traffic (the WebSocket's
 // client messages); the worker answers with what the server would send: RPC replies and server
 // message texts. Records never cross to the page.
 
