@@ -632,12 +632,12 @@ void LocalHost::HandleSocket(const Json& request) {
     return;
   }
   const int socket = id.get<int>();
-  if (request.value("open", false) == true) {
+  if (request.contains("open") && request["open"] == true) {
     Detach(socket);
     sockets_[socket] = Connection();
     return;
   }
-  if (request.value("close", false) == true) return Detach(socket);
+  if (request.contains("close") && request["close"] == true) return Detach(socket);
   const auto data = request.find("data");
   if (data == request.end() || !data->is_string()) {
     Send(socket, ErrorJson({400, "bad_request", "a socket request is open, close or data"}));

@@ -438,7 +438,58 @@ TEST(LocalHost, BadRequestsAreRefusedByNameAndChangeNothing) {
   EXPECT_EQ(garbage[0]["error"]["code"], "bad_json");
   const Json nowhere = Json::parse(page.host().Call("{\"where\":1}"));
   EXPECT_EQ(nowhere[0]["error"]["code"], "bad_request");
+  const Json odd = Json::parse(page.host().Call(R"({"socket":3,"open":"yes"})"));
+  EXPECT_EQ(Json::parse(odd[0]["data"].get<std::string>())["code"], "bad_request");
   ExpectNothingSecret(page);
+}
+
+// Requests cut and changed at random: every answer is a JSON array ending with the busy line, no
+// call ends the process, and the table stays as the valid moves left it.
+TEST(LocalHost, MangledRequestsNeverEndTheHost) {
+  Page page;
+  const Json table = Create(page, "kalimambo(players=2)", {"human", "random"}, 8);
+  page.Open(1);
+  page.Message(1, {{"type", "join"}, {"table", table["id"]}});
+  const std::vector<std::string> valid = {
+      Json{{"rpc", 9},
+           {"call", "create"},
+           {"game", "kariba(players=2)"},
+           {"seats", {"human", "random"}},
+           {"seed", "1"}}
+          .dump(),
+      Json{{"rpc", 9}, {"call", "review"}, {"id", table["id"]}, {"viewer", 0}, {"step", 0}}.dump(),
+      Json{{"rpc", 9}, {"call", "restore"}, {"records", {{{"table", "ab"}, {"record", {}}}}}}
+          .dump(),
+      Json{{"socket", 1}, {"data", Json{{"type", "act"}, {"action", "x"}}.dump()}}.dump(),
+      Json{{"socket", 1}, {"data", Json{{"type", "hint"}, {"id", "h"}}.dump()}}.dump(),
+  };
+  Rng rng(99);
+  const std::string alphabet = "{}[]\":,0123456789-.eE truefalsnul\\u00ff";
+  for (int i = 0; i < 3000; ++i) {
+    std::string text = valid[rng.Below(uint32_t(valid.size()))];
+    for (int k = 1 + int(rng.Below(4)); k > 0 && !text.empty(); --k) {
+      const size_t at = rng.Below(uint32_t(text.size()));
+      switch (rng.Below(3)) {
+        case 0:
+          text.erase(at, 1 + rng.Below(8));
+          break;
+        case 1:
+          text.insert(at, 1, alphabet[rng.Below(uint32_t(alphabet.size()))]);
+          break;
+        default:
+          text[at] = alphabet[rng.Below(uint32_t(alphabet.size()))];
+      }
+    }
+    const Json outputs = Json::parse(page.host().Call(text), nullptr, false);
+    ASSERT_TRUE(outputs.is_array()) << text;
+    ASSERT_EQ(outputs.back()["to"], "busy") << text;
+    for (const Json& o : outputs) {
+      if (o["to"] == "rpc" && o.contains("error")) {
+        EXPECT_NE(o["error"]["code"], "internal") << text;
+      }
+    }
+  }
+  EXPECT_EQ(Json::parse(page.host().Think(10)).back()["to"], "busy");
 }
 
 TEST(LocalHost, RemovingATableForgetsItAndTellsItsConnections) {
