@@ -14,7 +14,7 @@ cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
 runs=build/fuzz/runs
 mkdir -p "$runs/artifacts"
-targets=${FUZZ_TARGETS:-fuzz_spec fuzz_state_document fuzz_record fuzz_component_data fuzz_ws_message fuzz_http_request}
+targets=${FUZZ_TARGETS:-fuzz_spec fuzz_state_document fuzz_record fuzz_component_data fuzz_ws_message fuzz_http_request fuzz_local_call}
 jobs=${FUZZ_JOBS:-2}
 
 # Runs one target; its verdict goes to $runs/<target>.verdict (printed in order below).
