@@ -44,7 +44,7 @@ using server::Json;
 
 struct LocalHostOptions {
   // What one AI decision may cost; a device has one thread.
-  server::AgentLimits limits{10, 100000, 1, 64};
+  server::AgentLimits limits{10, 100000, 1, 64, "this device's"};
   server::TableOptions defaults;  // a new table's options where the request sets none
   size_t max_tables = 1000;       // tables kept on the device (finished ones included)
   size_t max_takebacks = 200;     // take-backs per game

@@ -49,13 +49,19 @@ std::string Text(const Spec& spec) {
   return text + ")";
 }
 
-tl::unexpected<ApiError> OverLimit(const std::string& agent, std::string_view param,
-                                   const std::string& value, const std::string& limit,
-                                   std::string_view option) {
+// "is over this server's limit of 1 (set by the operator with --ai-max-threads)", or the
+// holder's limit where it is not a server's.
+std::string OverText(const AgentLimits& limits, const std::string& limit, std::string_view option) {
+  if (!limits.holder.empty()) return " is over " + limits.holder + " limit of " + limit;
+  return " is over this server's limit of " + limit + " (set by the operator with " +
+         std::string(option) + ")";
+}
+
+tl::unexpected<ApiError> OverLimit(const AgentLimits& limits, const std::string& agent,
+                                   std::string_view param, const std::string& value,
+                                   const std::string& limit, std::string_view option) {
   return ApiFail(400, "over_limit",
-                 agent + " " + std::string(param) + "=" + value +
-                     " is over this server's limit of " + limit + " (set by the operator with " +
-                     std::string(option) + ")");
+                 agent + " " + std::string(param) + "=" + value + OverText(limits, limit, option));
 }
 
 }  // namespace
@@ -63,8 +69,8 @@ tl::unexpected<ApiError> OverLimit(const std::string& agent, std::string_view pa
 ApiResult<void> CheckAiSeconds(double ai_seconds, const AgentLimits& limits) {
   if (ai_seconds > limits.max_seconds)
     return ApiFail(400, "over_limit",
-                   "options.ai_seconds=" + Number(ai_seconds) + " is over this server's limit of " +
-                       Number(limits.max_seconds) + " (set by the operator with --ai-max-seconds)");
+                   "options.ai_seconds=" + Number(ai_seconds) +
+                       OverText(limits, Number(limits.max_seconds), "--ai-max-seconds"));
   return {};
 }
 
@@ -102,20 +108,20 @@ ApiResult<std::string> SeatSpec(std::string_view requested, double ai_seconds,
 
   const std::string& name = spec->name;
   if (params->Has("threads") && params->Int("threads") > limits.max_threads)
-    return OverLimit(name, "threads", std::to_string(params->Int("threads")),
+    return OverLimit(limits, name, "threads", std::to_string(params->Int("threads")),
                      std::to_string(limits.max_threads), "--ai-max-threads");
   if (params->Has("tree_mb")) {
     const int64_t mb = params->Int("tree_mb");
     if (mb == 0 || mb > limits.max_tree_mb)
-      return OverLimit(name, "tree_mb", mb == 0 ? "0 (no limit)" : std::to_string(mb),
+      return OverLimit(limits, name, "tree_mb", mb == 0 ? "0 (no limit)" : std::to_string(mb),
                        std::to_string(limits.max_tree_mb), "--ai-max-tree-mb");
   }
   const bool timed = params->Has("time") && params->Double("time") > 0;
   if (timed && params->Double("time") > limits.max_seconds)
-    return OverLimit(name, "time", Number(params->Double("time")), Number(limits.max_seconds),
-                     "--ai-max-seconds");
+    return OverLimit(limits, name, "time", Number(params->Double("time")),
+                     Number(limits.max_seconds), "--ai-max-seconds");
   if (!timed && params->Has("iters") && params->Int("iters") > limits.max_iterations)
-    return OverLimit(name, "iters", std::to_string(params->Int("iters")),
+    return OverLimit(limits, name, "iters", std::to_string(params->Int("iters")),
                      std::to_string(limits.max_iterations), "--ai-max-iters");
   return Text(*spec);
 }

@@ -17,9 +17,12 @@ struct AgentLimits {
   int64_t max_iterations = 100000;  // `iters=` of a spec that searches by iterations (time=0)
   int64_t max_threads = 1;          // `threads=`
   int64_t max_tree_mb = 64;         // `tree_mb=`; also added to specs that leave it out
+  // Whose limits they are, for the errors: empty for this server's, set by its operator's
+  // --ai-max-* options; the local host says "this device's", which nobody sets.
+  std::string holder;
 
   // Limits no spec the agents accept can pass (for reading what was stored under other limits).
-  static AgentLimits Unlimited() { return {3600, 1'000'000'000, 64, 1 << 20}; }
+  static AgentLimits Unlimited() { return {3600, 1'000'000'000, 64, 1 << 20, ""}; }
 };
 
 // The spec a seat runs for `requested` (an agent spec, not "human"), with its budget explicit:

@@ -394,9 +394,11 @@ TEST(LocalHost, BadRequestsAreRefusedByNameAndChangeNothing) {
                 "create",
                 {{"game", "kariba(players=2)"}, {"seats", {"human", "random"}}, {"seed", "-1"}})),
             "bad_request");
-  EXPECT_EQ(code(page.Rpc("create", {{"game", "kariba(players=2)"},
-                                     {"seats", {"human", "strong(threads=8)"}}})),
-            "over_limit");
+  const Json over = page.Rpc(
+      "create", {{"game", "kariba(players=2)"}, {"seats", {"human", "strong(threads=8)"}}});
+  EXPECT_EQ(code(over), "over_limit");
+  // The device's own limit, which nobody sets: no server, no operator named.
+  EXPECT_EQ(over["message"], "seat 1: strong threads=8 is over this device's limit of 1");
   EXPECT_EQ(
       code(page.Rpc("create",
                     {{"game", "kariba(players=2)"}, {"seats", {"human", "random"}}, {"extra", 1}})),
