@@ -46,8 +46,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   };
   local::LocalHost host(Games(), options);
   const Json created = Answer(host,
-                              R"({"rpc":1,"call":"create","game":"kariba(players=2)",)"
-                              R"("seats":["human","random"],"seed":"7"})",
+                              Json{{"rpc", 1},
+                                   {"call", "create"},
+                                   {"game", "kariba(players=2)"},
+                                   {"seats", {"human", "random"}},
+                                   {"seed", "7"}}
+                                  .dump(),
                               false);
   std::string table;
   for (const Json& o : created)
