@@ -25,11 +25,6 @@
 
 namespace savanna::local {
 
-using server::ApiFail;
-using server::ErrorJson;
-using server::FromError;
-using server::kNoOpenStep;
-
 namespace {
 
 constexpr int kTokenBytes = 32;

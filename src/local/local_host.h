@@ -102,6 +102,10 @@ class LocalHost {
   void TakeBack(int socket, const Json& id);
   void Detach(int socket);
   ApiResult<Table*> Seated(int socket, const std::string& what);
+  // The table of a seat that may be coached (hints, take-backs): seated (else `not_seated`),
+  // every other seat an AI (else `unavailable`), the game going on (else `not_playing`).
+  ApiResult<Table*> Coached(int socket, const std::string& not_seated, const ApiError& unavailable,
+                            const std::string& not_playing);
 
   // ---- Tables ------------------------------------------------------------------------------
   Json Summary(const Table& table) const;

@@ -18,6 +18,11 @@
 
 namespace savanna::local {
 
+using server::ApiFail;
+using server::ErrorJson;
+using server::FromError;
+using server::kNoOpenStep;
+
 // The longest table id a request may name, and the form of the ids this host makes (hex digits).
 inline constexpr size_t kMaxTableIdSize = 64;
 inline bool IsTableId(std::string_view id) {

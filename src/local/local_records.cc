@@ -13,11 +13,6 @@
 
 namespace savanna::local {
 
-using server::ApiFail;
-using server::ErrorJson;
-using server::FromError;
-using server::kNoOpenStep;
-
 namespace {
 
 // The stored form's version; a later version reads older ones.

@@ -12,11 +12,6 @@
 
 namespace savanna::local {
 
-using server::ApiFail;
-using server::ErrorJson;
-using server::FromError;
-using server::kNoOpenStep;
-
 namespace {
 
 constexpr size_t kMaxActionSize = 1000;
@@ -185,6 +180,17 @@ ApiResult<LocalHost::Table*> LocalHost::Seated(int socket, const std::string& wh
   return it->second.get();
 }
 
+ApiResult<LocalHost::Table*> LocalHost::Coached(int socket, const std::string& not_seated,
+                                                const ApiError& unavailable,
+                                                const std::string& not_playing) {
+  auto found = Seated(socket, not_seated);
+  if (!found) return found;
+  if (!server::OnlyAgentsBeside((*found)->session.seats(), sockets_[socket].seat))
+    return tl::unexpected(unavailable);
+  if (!Playing(**found)) return ApiFail(409, "not_playing", not_playing);
+  return found;
+}
+
 void LocalHost::Act(int socket, const Json& message, const Json& id) {
   auto action = server::StringField(message, "action", kMaxActionSize);
   if (!action) return Send(socket, ErrorJson(action.error(), id));
@@ -221,18 +227,13 @@ void LocalHost::Leave(int socket, const Json& id) {
 }
 
 void LocalHost::Hint(int socket, const Json& id) {
-  auto found = Seated(socket, "join or rejoin a seat to ask for hints");
+  auto found = Coached(socket, "join or rejoin a seat to ask for hints",
+                       {409, "hints_unavailable",
+                        "hints are offered only at a table where every other seat is an AI"},
+                       "hints are given while the game goes on");
   if (!found) return Send(socket, ErrorJson(found.error(), id));
   Table& table = **found;
   const Player seat = sockets_[socket].seat;
-  if (!server::OnlyAgentsBeside(table.session.seats(), seat))
-    return Send(socket, ErrorJson({409, "hints_unavailable",
-                                   "hints are offered only at a table where every other seat is "
-                                   "an AI"},
-                                  id));
-  if (!Playing(table))
-    return Send(socket,
-                ErrorJson({409, "not_playing", "hints are given while the game goes on"}, id));
   if (!table.session.HumansToAct().Contains(seat))
     return Send(
         socket,
@@ -269,19 +270,14 @@ void LocalHost::CancelHint(Table& table, const char* why) {
 }
 
 void LocalHost::TakeBack(int socket, const Json& id) {
-  auto found = Seated(socket, "join or rejoin a seat to take a move back");
+  auto found = Coached(socket, "join or rejoin a seat to take a move back",
+                       {409, "takeback_unavailable",
+                        "a move can be taken back only at a table where every other seat is an "
+                        "AI, never where another person plays"},
+                       "a move can be taken back while the game goes on");
   if (!found) return Send(socket, ErrorJson(found.error(), id));
   Table& table = **found;
   const Player seat = sockets_[socket].seat;
-  if (!server::OnlyAgentsBeside(table.session.seats(), seat))
-    return Send(socket, ErrorJson({409, "takeback_unavailable",
-                                   "a move can be taken back only at a table where every other "
-                                   "seat is an AI, never where another person plays"},
-                                  id));
-  if (!Playing(table))
-    return Send(
-        socket,
-        ErrorJson({409, "not_playing", "a move can be taken back while the game goes on"}, id));
   if (table.takebacks.size() >= options_.max_takebacks)
     return Send(socket,
                 ErrorJson({409, "takeback_limit",
