@@ -72,9 +72,7 @@ class Agent {
   // Search agents: the search Analyze runs, as a decision to think in slices (the game server's
   // hints, on its shared scheduler); read Estimates() once Think returned true. Unlike Begin it
   // searches even when one action is legal. Null for agents that do not search.
-  virtual std::unique_ptr<Decision> BeginAnalysis(const State& state, Player player) {
-    (void)state;
-    (void)player;
+  virtual std::unique_ptr<Decision> BeginAnalysis(const State& /*state*/, Player /*player*/) {
     return nullptr;
   }
   // Search agents: searches as Choose would and returns the estimate of every action it tried
@@ -84,10 +82,7 @@ class Agent {
   // Whether this agent can play `game`: success, or why not (a net it needs that the game does
   // not ship, or that does not fit). Cheap (no decision is made); Choose in such a game throws
   // AgentError with the same reason. Default: every game.
-  virtual Result<void> CanPlay(const Game& game) {
-    (void)game;
-    return {};
-  }
+  virtual Result<void> CanPlay(const Game& /*game*/) { return {}; }
 };
 
 struct AgentInfo {

@@ -25,8 +25,6 @@ class AgentNet {
 
   // `params`' net, `fallback` ("none" or "game") when it is not given.
   AgentNet(const Params& params, const std::string& fallback);
-  const std::string& which() const { return which_; }
-  bool none() const { return which_ == "none"; }
 
   // The net for `game`, checked once per game to fit it; null with net=none. Errors name the net
   // and the reason: the game ships none (net=game), or the net does not fit.

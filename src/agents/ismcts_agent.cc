@@ -1,5 +1,5 @@
-// The ISMCTS agent: parameters, the decision (root-parallel searches run in slices) and the
-// final choice.
+// The ISMCTS agent: parameters, and its root-parallel searches (one per thread) for the search
+// agents' decision (search_agent.h), which plays the action most visited over all of them.
 #include "agents/ismcts_agent.h"
 
 #include "agents/agent_net.h"
@@ -12,13 +12,26 @@ namespace {
 class IsmctsAgent final : public SearchAgent {
  public:
   IsmctsAgent(const Params& params, uint64_t seed);
-  // With a net: one that fits `game`.
-  Result<void> CanPlay(const Game& game) override;
+  Result<void> CanPlay(const Game& game) override {
+    if (auto net = net_.Resolve(game); !net) return tl::unexpected(net.error());
+    return {};
+  }
 
  private:
-  class RootDecision;
-  std::unique_ptr<SearchDecision> Start(const State& state, Player player,
-                                        bool take_forced) override;
+  void StartParts(const SearchRoot& root) override {
+    const std::shared_ptr<const nn::Net>& net = net_.For(root.state->game());
+    for (int t = 0; t < threads(); ++t)
+      searches_[size_t(t)]->Begin(*root.state, root.player, DeriveSeed(root.seed, uint64_t(t)),
+                                  net);
+  }
+  int64_t ContinuePart(const SearchRoot& root, int part, BudgetClock& clock) override {
+    return searches_[size_t(part)]->Continue(*root.state, clock);
+  }
+  std::vector<ActionEstimate> Gather(const SearchRoot&) const override {
+    std::vector<std::vector<ActionEstimate>> parts;
+    for (const auto& search : searches_) parts.push_back(search->RootEstimates());
+    return MergeEstimates(parts);
+  }
 
   std::vector<std::unique_ptr<ismcts::Search>> searches_;  // one per thread
   AgentNet net_;
@@ -73,42 +86,6 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
       .reopen = params.Bool("reopen")};
   for (int t = 0; t < threads(); ++t)
     searches_.push_back(std::make_unique<ismcts::Search>(settings));
-}
-
-// One decision: the agent's searches, continued slice by slice on a copy of the state.
-class IsmctsAgent::RootDecision final : public DecisionOf<IsmctsAgent> {
- public:
-  using DecisionOf::DecisionOf;
-
- private:
-  void StartParts() override {
-    const std::shared_ptr<const nn::Net>& net = agent_.net_.For(state().game());
-    for (int t = 0; t < agent_.threads(); ++t)
-      agent_.searches_[size_t(t)]->Begin(state(), player(), PartSeed(t), net);
-  }
-  int64_t ContinuePart(int part, BudgetClock& clock) override {
-    return agent_.searches_[size_t(part)]->Continue(state(), clock);
-  }
-  uint64_t PartSeed(int part) const { return DeriveSeed(seed(), uint64_t(part)); }
-  std::vector<ActionEstimate> Gather() const override {
-    std::vector<std::vector<ActionEstimate>> parts;
-    for (size_t t = 0; t < agent_.searches_.size(); ++t)
-      parts.push_back(agent_.searches_[t]->RootEstimates());
-    return MergeEstimates(parts);
-  }
-  Action Pick(const std::vector<ActionEstimate>& estimates) const override {
-    return MostVisited(estimates);
-  }
-};
-
-Result<void> IsmctsAgent::CanPlay(const Game& game) {
-  if (auto net = net_.Resolve(game); !net) return tl::unexpected(net.error());
-  return {};
-}
-
-std::unique_ptr<SearchDecision> IsmctsAgent::Start(const State& state, Player player,
-                                                   bool take_forced) {
-  return std::make_unique<RootDecision>(*this, state, player, take_forced);
 }
 
 std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed) {

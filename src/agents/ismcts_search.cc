@@ -15,7 +15,8 @@ namespace savanna::ismcts {
 
 Search::Search(const Settings& settings)
     : settings_(settings),
-      depth_limit_(settings.max_depth > 0 ? settings.max_depth : std::numeric_limits<int>::max()) {}
+      depth_limit_(settings.max_depth > 0 ? settings.max_depth : std::numeric_limits<int>::max()),
+      widen_base_(settings.widen > 0 ? 1 : std::numeric_limits<double>::infinity()) {}
 
 void Search::Begin(const State& root, Player player, uint64_t seed,
                    const std::shared_ptr<const nn::Net>& net) {
@@ -33,7 +34,7 @@ void Search::Begin(const State& root, Player player, uint64_t seed,
   }
   if (evaluator_ != nullptr) evaluator_->ForgetGame();
   root_player_ = player;
-  policy_ = settings_.playout.PolicyFor(root);
+  policy_ = settings_.playout.use_policy ? root.game().rollout_policy() : nullptr;
   tree_policy_ = settings_.expand > 0 ? root.game().rollout_policy() : nullptr;
   rng_.Seed(seed);
   if (!scratch_ || !SameType(*scratch_, root)) scratch_ = root.Clone();
@@ -45,10 +46,7 @@ void Search::Begin(const State& root, Player player, uint64_t seed,
 
 int64_t Search::Continue(const State& root, BudgetClock& clock) {
   int64_t done = 0;
-  while (clock.More(done)) {
-    Iterate(root);
-    ++done;
-  }
+  for (; clock.More(done); ++done) Iterate(root);
   return done;
 }
 
@@ -89,43 +87,38 @@ void Search::Descend() {
   leaf_ = kNone;
   uint32_t node = 0;
   bool expanded = false;
-  // Selection by UCB, or with a net by PUCT over its prior.
-  auto select = [this](uint32_t at, Player p, bool& expanded_here, Action& action) {
-    return evaluator_ ? SelectWithPrior(at, p, expanded_here, action)
-                      : Select(at, p, expanded_here, action);
+  // Step 2. A player to act selects an edge on its own statistics: UCB among the tried legal
+  // actions (with a net, PUCT over its prior), or Step 3, expands: an untried action gets its edge
+  // and the node below it, and the descent ends.
+  auto select = [&](Player p, Action& action) {
+    return evaluator_ ? SelectWithPrior(node, p, expanded, action)
+                      : Select(node, p, expanded, action);
   };
   for (int depth = 0; !expanded && !scratch_->IsTerminal() && depth < depth_limit_; ++depth) {
     const PlayerSet acting = scratch_->PlayersToAct();
     if (acting.Size() == 1) {
-      // Step 2. Select the edge of the player to act: UCB among the tried legal actions, or
-      // Step 3, expand: an untried one gets its edge and the node below it, and the descent ends.
       const Player p = acting.First();
       Action action = kInvalidAction;
-      const uint32_t e = select(node, p, expanded, action);
+      const uint32_t e = select(p, action);
       scratch_->ApplyUnchecked(p, action);
       if (e == kNone) break;  // a full tree: played out from here
       path_.push_back(e);
       node = ChildOf(e, expanded);
+    } else {
+      // A simultaneous decision: every acting player selects before any submission is applied,
+      // so no choice depends on another's; the node below is the joint action's.
+      Action chosen[kMaxPlayers];
+      bool off_tree = false;
+      for (Player p : acting) {
+        const uint32_t e = select(p, chosen[p]);
+        off_tree = off_tree || e == kNone;
+        if (e != kNone) path_.push_back(e);
+      }
+      for (Player p : acting) scratch_->ApplyUnchecked(p, chosen[p]);
+      if (off_tree) break;
+      node = JointChildOf(node, acting, chosen, expanded);
       if (node == kNone) break;
-      if (expanded) leaf_ = node;
-      continue;
     }
-    // A simultaneous decision: every acting player selects (or expands) on its own statistics
-    // before any submission is applied, so no choice depends on another's; the node below is
-    // the joint action's.
-    Action chosen[kMaxPlayers];
-    bool off_tree = false;
-    Hasher joint;
-    for (Player p : acting) {
-      const uint32_t e = select(node, p, expanded, chosen[p]);
-      off_tree = off_tree || e == kNone;
-      if (e != kNone) path_.push_back(e);
-      joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
-    }
-    for (Player p : acting) scratch_->ApplyUnchecked(p, chosen[p]);
-    if (off_tree) break;
-    node = JointChildOf(node, joint.Finish(), expanded);
-    if (node == kNone) break;
     if (expanded) leaf_ = node;
   }
 }
@@ -164,25 +157,18 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
     }
     e = edge.next;
   }
-  // An untried action is due unless progressive widening holds the node at its tried ones.
-  if (!untried_.Empty() &&
-      (settings_.widen <= 0 || tried < 1 + settings_.widen * std::sqrt(tried_visits))) {
-    expanded = true;
-    action = ExpansionChoice(p);
-    if (!can_grow_) return kNone;
-    const uint32_t inserted = InsertEdge(node, p, action);
-    ++edges_[inserted].available;
-    return inserted;
+  // An untried action is due unless progressive widening holds the node at its tried ones. It is
+  // the policy's choice with chance `expand` (tree_policy_ exists only with expand > 0), else a
+  // uniformly random one.
+  if (untried_.Empty() || tried >= widen_base_ + settings_.widen * std::sqrt(tried_visits)) {
+    action = edges_[best].action;
+    return best;
   }
-  action = edges_[best].action;
-  return best;
-}
-
-Action Search::ExpansionChoice(Player p) {
-  // tree_policy_ exists only with expand > 0: with chance `expand` the policy's choice.
-  if (tree_policy_ != nullptr && (settings_.expand >= 1 || rng_.Uniform() < settings_.expand))
-    return tree_policy_->Choose(*scratch_, p, untried_, rng_);
-  return untried_[int(rng_.Below(uint32_t(untried_.Size())))];
+  const bool by_policy =
+      tree_policy_ != nullptr && (settings_.expand >= 1 || rng_.Uniform() < settings_.expand);
+  action = by_policy ? tree_policy_->Choose(*scratch_, p, untried_, rng_)
+                     : untried_[int(rng_.Below(uint32_t(untried_.Size())))];
+  return Expand(node, p, action, expanded);
 }
 
 uint32_t Search::SelectWithPrior(uint32_t node, Player p, bool& expanded, Action& action) {
@@ -241,13 +227,7 @@ uint32_t Search::SelectWithPrior(uint32_t node, Player p, bool& expanded, Action
   }
   action = legal_[best];
   const uint32_t chosen = candidates_[size_t(best)].edge;
-  if (chosen != kNone) return chosen;
-  // Step 3. Expand: the chosen action gets its edge, and the descent ends below it.
-  expanded = true;
-  if (!can_grow_) return kNone;
-  const uint32_t inserted = InsertEdge(node, p, action);
-  ++edges_[inserted].available;
-  return inserted;
+  return chosen != kNone ? chosen : Expand(node, p, action, expanded);
 }
 
 void Search::EvaluateLeaf() {
@@ -330,7 +310,9 @@ uint32_t Search::NewNode() {
   return uint32_t(nodes_.size() - 1);
 }
 
-uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
+uint32_t Search::Expand(uint32_t node, Player p, Action a, bool& expanded) {
+  expanded = true;
+  if (!can_grow_) return kNone;
   // The list stays sorted by (player, action): find the last edge before (p, a).
   uint32_t prev = kNone;
   for (uint32_t e = nodes_[node].first_edge; e != kNone; e = edges_[e].next) {
@@ -341,6 +323,7 @@ uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
   edge.action = a;
   edge.player = p;
   edge.next = prev == kNone ? nodes_[node].first_edge : edges_[prev].next;
+  edge.available = 1;  // legal in this iteration
   edges_.push_back(edge);
   const uint32_t index = uint32_t(edges_.size() - 1);
   if (prev == kNone) {
@@ -352,16 +335,19 @@ uint32_t Search::InsertEdge(uint32_t node, Player p, Action a) {
 }
 
 uint32_t Search::ChildOf(uint32_t edge, bool& expanded) {
+  // A new edge gets its node in the iteration that adds it (the tree then has room for both).
   if (edges_[edge].child == kNone) {
-    if (!can_grow_) return kNone;
-    const uint32_t child = NewNode();
-    edges_[edge].child = child;
+    edges_[edge].child = NewNode();
     expanded = true;
   }
   return edges_[edge].child;
 }
 
-uint32_t Search::JointChildOf(uint32_t node, uint64_t key, bool& expanded) {
+uint32_t Search::JointChildOf(uint32_t node, PlayerSet acting, const Action* chosen,
+                              bool& expanded) {
+  Hasher joint;
+  for (Player p : acting) joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
+  const uint64_t key = joint.Finish();
   for (uint32_t j = nodes_[node].first_joint; j != kNone; j = joints_[j].next)
     if (joints_[j].key == key) return joints_[j].child;
   if (!can_grow_) return kNone;

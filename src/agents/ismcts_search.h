@@ -120,12 +120,10 @@ class Search {
   void Iterate(const State& root);
   // Steps 2 and 3: the descent from the root that selects edges and expands one (path_).
   void Descend();
-  // The edge `p` plays at `node`: an untried legal action if one is due (expansion: sets
-  // `expanded`), otherwise the UCB choice among the legal ones. Counts availability. When the
-  // tree is full and an untried action is picked, returns kNone (`action` is the pick).
+  // The edge `p` plays at `node`: an untried legal action if one is due (Expand), otherwise the
+  // UCB choice among the tried ones. Counts availability. When the tree is full and an untried
+  // action is picked, returns kNone (`action` is the pick).
   uint32_t Select(uint32_t node, Player p, bool& expanded, Action& action);
-  // The untried action to expand (untried_ is not empty).
-  Action ExpansionChoice(Player p);
   // Steps 2 and 3 with a net: PUCT over `p`'s legal actions at `node` with the net's prior (asked
   // for here when the node has none for `p` yet); the same contract as Select.
   uint32_t SelectWithPrior(uint32_t node, Player p, bool& expanded, Action& action);
@@ -139,15 +137,19 @@ class Search {
   // max_bytes; false when the tree is full.
   bool ReserveForIteration();
   uint32_t NewNode();
-  uint32_t InsertEdge(uint32_t node, Player p, Action a);
-  // The node after `edge` (sequential) or after the joint action `key` (decoupled), created if
-  // new (then `expanded` is set); kNone when it is new and the tree is full.
+  // Step 3: `p`'s action `a` gets its edge at `node` (available once) and the descent ends
+  // (sets `expanded`); kNone when the tree is full.
+  uint32_t Expand(uint32_t node, Player p, Action a, bool& expanded);
+  // The node after `edge` (sequential) or after the joint action of `acting` (decoupled:
+  // `chosen[p]` for each acting p), created if new (then `expanded` is set); kNone when a joint
+  // child is new and the tree is full.
   uint32_t ChildOf(uint32_t edge, bool& expanded);
-  uint32_t JointChildOf(uint32_t node, uint64_t key, bool& expanded);
+  uint32_t JointChildOf(uint32_t node, PlayerSet acting, const Action* chosen, bool& expanded);
 
   // Set at construction.
   const Settings settings_;
-  const int depth_limit_;  // settings_.max_depth, or no limit
+  const int depth_limit_;    // settings_.max_depth, or no limit
+  const double widen_base_;  // 1 with progressive widening (Settings::widen), else no limit
 
   // Set by Begin, for one search.
   Player root_player_ = 0;

@@ -37,10 +37,9 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   params_.Set("seed", int64_t(seed));
   auto search = ResolveParams(IsmctsParamSpecs(), savanna::Spec{"ismcts", {}});
   SAVANNA_CHECK(search.has_value());
-  search->Set("time", params.Double("time"));
-  search->Set("clock", params.Choice("clock"));
-  search->Set("threads", params.Int("threads"));
-  search->Set("tree_mb", params.Int("tree_mb"));
+  // The level's own parameters (time, clock, threads, tree_mb, net) pass through; the search
+  // agent sets its seed itself.
+  for (const auto& [name, value] : params.values()) search->Set(name, value);
   search->Set("playout", std::string(level.policy ? "policy" : "random"));
   search->Set("cutoff", int64_t(level.cutoff));
   search->Set("eps", level.policy ? -1.0 : 0.1);
@@ -51,7 +50,6 @@ LevelAgent::LevelAgent(const LevelInfo& level, const Params& params, uint64_t se
   // Every level chooses the other players' hidden submissions of a simultaneous step in its
   // search instead of drawing them (docs/agents.md, "Reopened simultaneous steps").
   search->Set("reopen", true);
-  search->Set("net", params.String("net"));
   search_ = MakeIsmctsAgent(*search, seed);
 }
 

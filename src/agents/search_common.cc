@@ -8,8 +8,6 @@
 #include <map>
 #include <typeinfo>
 
-#include "core/check.h"
-#include "core/game.h"
 #include "core/thread_pool.h"
 
 namespace savanna {
@@ -70,16 +68,14 @@ std::chrono::nanoseconds SlicedSearch::Budget() const {
       std::chrono::duration<double>(budget_.seconds));
 }
 
-bool SlicedSearch::Done() const {
+int64_t SlicedSearch::Share(int t) const {
   const int64_t parts = int64_t(done_.size());
-  if (budget_.seconds > 0) {
-    for (int64_t t = 0; t < parts; ++t)
-      if (Used(int(t)) < Budget()) return false;
-    return true;
-  }
-  for (int64_t t = 0; t < parts; ++t)
-    if (done_[size_t(t)] < budget_.iterations / parts + (t < budget_.iterations % parts ? 1 : 0))
-      return false;
+  return budget_.iterations / parts + (t < budget_.iterations % parts ? 1 : 0);
+}
+
+bool SlicedSearch::Done() const {
+  for (int t = 0; t < int(done_.size()); ++t)
+    if (budget_.seconds > 0 ? Used(t) < Budget() : done_[size_t(t)] < Share(t)) return false;
   return true;
 }
 
@@ -96,9 +92,7 @@ bool SlicedSearch::Step(std::chrono::nanoseconds slice, const Work& work) {
   if (length != kWholeBudget) deadline = start + length;
   auto run = [&](int t) {
     int64_t share = std::numeric_limits<int64_t>::max();
-    if (!timed)
-      share =
-          budget_.iterations / parts + (t < budget_.iterations % parts ? 1 : 0) - done_[size_t(t)];
+    if (!timed) share = Share(t) - done_[size_t(t)];
     std::optional<std::chrono::nanoseconds> cpu_left;
     if (timed && budget_.cpu_clock) {
       cpu_left = Budget() - cpu_used_[size_t(t)];
@@ -113,54 +107,27 @@ bool SlicedSearch::Step(std::chrono::nanoseconds slice, const Work& work) {
   return Done();
 }
 
-SearchDecision::SearchDecision(const char* agent, const State& state, Player player, uint64_t seed,
-                               const SearchBudget& budget, int parts, bool take_forced)
-    : state_(state.Clone()), player_(player), seed_(seed), sliced_(budget, parts) {
-  state_->LegalActions(player, legal_);
-  SAVANNA_CHECK_MSG(!legal_.Empty(), std::string(agent) + ": player " + std::to_string(player) +
-                                         " has no legal action\n" + state.ToJson().dump());
-  forced_ = take_forced && legal_.Size() == 1;
-}
-
-bool SearchDecision::Think(std::chrono::nanoseconds slice) {
-  if (forced_ || sliced_.Done()) return true;
-  if (!started_) {
-    StartParts();
-    started_ = true;
-  }
-  return sliced_.Step(slice, [this](int t, BudgetClock& clock) { return ContinuePart(t, clock); });
-}
-
-Action SearchDecision::Best() {
-  if (forced_ || !started_) return legal_[0];
-  const std::vector<ActionEstimate> estimates = Gather();
-  return estimates.empty() ? legal_[0] : Pick(estimates);
-}
-
 bool SameType(const State& a, const State& b) { return typeid(a) == typeid(b); }
 
 namespace {
 
-Action Pick(const State& state, Player player, Rng& rng, ActionList& buffer,
-            const RolloutPolicy* policy) {
+Action RandomLegal(const State& state, Player player, Rng& rng, ActionList& buffer) {
   state.LegalActions(player, buffer);
-  if (policy != nullptr) return policy->Choose(state, player, buffer, rng);
   return buffer[int(rng.Below(uint32_t(buffer.Size())))];
 }
 
 }  // namespace
 
-void Rollout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy) {
+void Rollout(State& state, Rng& rng, ActionList& buffer) {
   while (!state.IsTerminal()) {
     const Player player = state.PlayersToAct().First();
-    state.ApplyUnchecked(player, Pick(state, player, rng, buffer, policy));
+    state.ApplyUnchecked(player, RandomLegal(state, player, rng, buffer));
   }
 }
 
-void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer,
-                 const RolloutPolicy* policy) {
+void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer) {
   for (Player p : state.PlayersToAct())
-    if (p != skip) state.ApplyUnchecked(p, Pick(state, p, rng, buffer, policy));
+    if (p != skip) state.ApplyUnchecked(p, RandomLegal(state, p, rng, buffer));
 }
 
 std::vector<ParamSpec> PlayoutOptions::ParamSpecs() {
@@ -184,15 +151,11 @@ PlayoutOptions PlayoutOptions::FromParams(const Params& params) {
   return options;
 }
 
-const RolloutPolicy* PlayoutOptions::PolicyFor(const State& state) const {
-  return use_policy ? state.game().rollout_policy() : nullptr;
-}
-
 void Playout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy,
              const PlayoutOptions& options, double margin_weight, PlayerValues& values,
              PlayerValues& wins) {
   if (policy == nullptr) {
-    Rollout(state, rng, buffer, nullptr);
+    Rollout(state, rng, buffer);
   } else {
     const int players = state.NumPlayers();
     const int cutoff = options.cutoff < 0 ? policy->PreferredCutoff(players) : options.cutoff;

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -105,6 +104,8 @@ class SlicedSearch {
 
  private:
   std::chrono::nanoseconds Budget() const;
+  // With an iteration budget: the iterations of part `t`, its share of them.
+  int64_t Share(int t) const;
 
   SearchBudget budget_;
   std::vector<int64_t> done_;  // iterations per part
@@ -112,59 +113,17 @@ class SlicedSearch {
   std::vector<std::chrono::nanoseconds> cpu_used_;  // per part, with the CPU clock
 };
 
-// What every search agent's Decision shares: a copy of the state, the legal actions, the
-// decision's seed (one draw of the agent's generator), the sliced budget, and the skeleton of
-// Think and Best. An agent supplies its parts' searches and how it picks from the estimates.
-class SearchDecision : public Decision {
- public:
-  // `take_forced`: a single legal action is the decision at once, without searching (Choose);
-  // Analyze searches anyway. `agent` names the agent in the check that `player` can act.
-  SearchDecision(const char* agent, const State& state, Player player, uint64_t seed,
-                 const SearchBudget& budget, int parts, bool take_forced);
-  bool Think(std::chrono::nanoseconds slice) final;
-  Action Best() final;
-  // The estimates of every action tried so far (empty before the first slice).
-  std::vector<ActionEstimate> Estimates() const override {
-    return started_ ? Gather() : std::vector<ActionEstimate>();
-  }
-
- protected:
-  // Starts every part's search afresh, part t seeded with DeriveSeed(seed(), t).
-  virtual void StartParts() = 0;
-  // Continues part `part` until `clock` stops it; returns the iterations run.
-  virtual int64_t ContinuePart(int part, BudgetClock& clock) = 0;
-  virtual std::vector<ActionEstimate> Gather() const = 0;
-  // The action to play from non-empty estimates.
-  virtual Action Pick(const std::vector<ActionEstimate>& estimates) const = 0;
-
-  const State& state() const { return *state_; }
-  Player player() const { return player_; }
-  uint64_t seed() const { return seed_; }
-  const ActionList& legal() const { return legal_; }
-
- private:
-  std::unique_ptr<State> state_;
-  Player player_;
-  uint64_t seed_;
-  SlicedSearch sliced_;
-  ActionList legal_;
-  bool forced_ = false;
-  bool started_ = false;
-};
-
 // Whether two states are of the same game type (a scratch state can be reused for the other).
 bool SameType(const State& a, const State& b);
 
-// Plays `state` to its end: every player to act picks by `policy` (a game's rollout policy), or
-// uniformly at random when it is null. Several players to act submit in seat order. The policy is
-// explicit, never taken from the game behind the caller's back: the baseline agents play random
-// playouts whether or not the game offers knowledge. Allocation-free.
-void Rollout(State& state, Rng& rng, ActionList& buffer, const RolloutPolicy* policy);
+// Plays `state` to its end by uniformly random moves, several players to act submitting in seat
+// order: the baseline agents' playouts, whether or not the game offers knowledge (Playout plays
+// by a game's policy). Allocation-free.
+void Rollout(State& state, Rng& rng, ActionList& buffer);
 
-// Applies, for every player to act in `state` except `skip`, a legal action by `policy` (null:
-// uniformly random), in seat order. Used at a simultaneous root.
-void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer,
-                 const RolloutPolicy* policy);
+// Applies, for every player to act in `state` except `skip`, a uniformly random legal action, in
+// seat order. Used at a simultaneous root.
+void ApplyOthers(State& state, Player skip, Rng& rng, ActionList& buffer);
 
 // How a search plays out below its tree. The defaults are the baseline: uniformly random moves to
 // the end of the game.
@@ -182,11 +141,9 @@ struct PlayoutOptions {
   // The `playout`, `eps` and `cutoff` parameters of the search agents (defaults: the baseline).
   static std::vector<ParamSpec> ParamSpecs();
   static PlayoutOptions FromParams(const Params& params);
-  // The policy to play by in `state`'s game, or null (random playouts).
-  const RolloutPolicy* PolicyFor(const State& state) const;
 };
 
-// Plays `state` out as `options` say, by `policy` (PlayoutOptions::PolicyFor; null: uniformly
+// Plays `state` out as `options` say, by `policy` (with use_policy, the game's; null: uniformly
 // random to the end). Returns what the playout is worth, as SearchReturns (`values`) and the win
 // shares (`wins`): at the end of the game the real ones; cut off, the policy's evaluation (both).
 // Allocation-free.

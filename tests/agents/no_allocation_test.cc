@@ -90,15 +90,18 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
   Rng rng(7);
   ActionList buffer;
   const RolloutPolicy* policy = (*game)->rollout_policy();
+  PlayoutOptions by_policy;  // to the end by the policy alone
+  by_policy.use_policy = true;
+  PlayerValues values, wins;
   auto playouts = [&](int n) {
     for (int i = 0; i < n; ++i) {
       scratch->CopyFrom(*start);
       scratch->DeterminizeInPlace(start->PlayersToAct().First(), rng);
-      Rollout(*scratch, rng, buffer, nullptr);
+      Rollout(*scratch, rng, buffer);
       if (policy == nullptr) continue;
       scratch->CopyFrom(*start);
       scratch->DeterminizeInPlace(start->PlayersToAct().First(), rng);
-      Rollout(*scratch, rng, buffer, policy);
+      Playout(*scratch, rng, buffer, policy, by_policy, 0.5, values, wins);
     }
   };
   playouts(3);  // warm-up: the buffer reaches its size

@@ -176,7 +176,7 @@ std::unique_ptr<State> RandomFinish(const std::string& spec, uint64_t seed) {
   auto state = (*game)->NewInitialState(seed);
   Rng rng(seed);
   ActionList buffer;
-  Rollout(*state, rng, buffer, nullptr);
+  Rollout(*state, rng, buffer);
   return state;
 }
 
