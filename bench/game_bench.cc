@@ -11,6 +11,7 @@
 #include "core/action_list.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "playout_bench.h"
 #include "sim/benchmark.h"
 
 namespace savanna {
@@ -21,25 +22,6 @@ const char* const kExtraSpecs[] = {"kariba(players=4,variant=open)"};
 
 constexpr int kSampleStates = 64;
 constexpr uint64_t kSeed = 1;
-
-// One move per iteration: LegalActions, a uniform pick, ApplyUnchecked. A finished game is
-// replaced by a fresh one from the next seed (one allocation per game, as in MeasureGame).
-void BM_Playout(benchmark::State& bench, const Game* game) {
-  Rng rng(kSeed);
-  ActionList legal;
-  int64_t games = 0;
-  std::unique_ptr<State> state = game->NewInitialState(DeriveSeed(kSeed, 0));
-  for (auto _ : bench) {
-    if (state->IsTerminal()) state = game->NewInitialState(DeriveSeed(kSeed, uint64_t(++games)));
-    const Player player = state->PlayersToAct().First();
-    state->LegalActions(player, legal);
-    const Action action = legal[int(rng.Below(uint32_t(legal.Size())))];
-    state->ApplyUnchecked(player, action);
-    benchmark::DoNotOptimize(action);
-  }
-  bench.SetItemsProcessed(bench.iterations());
-  bench.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
-}
 
 void BM_NewInitialState(benchmark::State& bench, const Game* game) {
   uint64_t seed = kSeed;
@@ -113,7 +95,7 @@ void RegisterAll(std::vector<std::shared_ptr<const Game>>& games) {
     if (!game) continue;
     games.push_back(*game);
     const Game* g = games.back().get();
-    benchmark::RegisterBenchmark(("Playout/" + spec).c_str(), BM_Playout, g);
+    benchmark::RegisterBenchmark(("Playout/" + spec).c_str(), bench::BM_Playout, g);
     benchmark::RegisterBenchmark(("NewInitialState/" + spec).c_str(), BM_NewInitialState, g);
     benchmark::RegisterBenchmark(("Clone/" + spec).c_str(), BM_Clone, g);
     benchmark::RegisterBenchmark(("CopyFrom/" + spec).c_str(), BM_CopyFrom, g);

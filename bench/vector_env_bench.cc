@@ -22,6 +22,7 @@
 #include "core/action_list.h"
 #include "core/rng.h"
 #include "games/registry.h"
+#include "playout_bench.h"
 #include "rl/vector_env.h"
 
 namespace savanna {
@@ -84,22 +85,6 @@ void BM_Step(benchmark::State& bench, std::shared_ptr<const Game> game) {
   bench.SetItemsProcessed(bench.iterations() * kEnvs);
 }
 
-void BM_Playout(benchmark::State& bench, std::shared_ptr<const Game> game) {
-  Rng rng(kSeed);
-  ActionList legal;
-  int64_t games = 0;
-  std::unique_ptr<State> state = game->NewInitialState(DeriveSeed(kSeed, 0));
-  for (auto _ : bench) {
-    if (state->IsTerminal()) state = game->NewInitialState(DeriveSeed(kSeed, uint64_t(++games)));
-    const Player player = state->PlayersToAct().First();
-    state->LegalActions(player, legal);
-    const Action action = legal[int(rng.Below(uint32_t(legal.Size())))];
-    state->ApplyUnchecked(player, action);
-    benchmark::DoNotOptimize(action);
-  }
-  bench.SetItemsProcessed(bench.iterations());
-}
-
 void RegisterAll() {
   for (const char* spec : kSpecs) {
     auto game = Games().Create(spec);
@@ -107,7 +92,9 @@ void RegisterAll() {
     const std::shared_ptr<const Game> shared = *game;
     benchmark::RegisterBenchmark((std::string("Step/") + spec).c_str(), BM_Step, shared)
         ->UseManualTime();
-    benchmark::RegisterBenchmark((std::string("Playout/") + spec).c_str(), BM_Playout, shared);
+    benchmark::RegisterBenchmark(
+        (std::string("Playout/") + spec).c_str(),
+        [shared](benchmark::State& state) { bench::BM_Playout(state, shared.get()); });
   }
 }
 
