@@ -64,15 +64,19 @@ export async function startServer(limits: Record<string, string> = {}, web = WEB
   return {
     url,
     dir,
-    stop: () =>
-      new Promise<void>((ok) => {
-        child.once('exit', () => {
-          rmSync(dir, { recursive: true, force: true });
-          ok();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopServer(child, dir),
   };
+}
+
+// Stops a server process the tests started and deletes its scratch folder once it has exited.
+export function stopServer(child: ChildProcess, dir: string): Promise<void> {
+  return new Promise<void>((ok) => {
+    child.once('exit', () => {
+      rmSync(dir, { recursive: true, force: true });
+      ok();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 // Each launch runs on a fresh temporary profile (playwright makes its own user-data-dir and

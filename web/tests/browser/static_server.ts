@@ -1,10 +1,11 @@
 // A plain static file server for the browser tests of the static site: Python's http.server
 // serving build/static (SAVANNA_STATIC_DIR) under a sub-path, with no `savanna serve` anywhere.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopServer } from './harness.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const STATIC_DIR = resolve(process.env.SAVANNA_STATIC_DIR ?? join(here, '../../../build/static'));
@@ -43,14 +44,7 @@ export async function startStaticServer(): Promise<StaticServer> {
   return {
     url: `http://127.0.0.1:${port}${SUB_PATH}`,
     dir,
-    stop: () =>
-      new Promise<void>((ok) => {
-        child.once('exit', () => {
-          rmSync(dir, { recursive: true, force: true });
-          ok();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopServer(child, dir),
   };
 }
 

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { mergeLog, TableConnection, type Snapshot, type SocketLike } from '../../src/connection.ts';
 import { TokenStore } from '../../src/tokens.ts';
+import { memoryStorage } from './memory_storage.ts';
 
 class FakeSocket implements SocketLike {
   sent: Record<string, unknown>[] = [];
@@ -22,20 +23,6 @@ class FakeSocket implements SocketLike {
   receive(message: Record<string, unknown>) {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
-}
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, v),
-  };
 }
 
 function state(log: { index: number; player: number; action: string }[], extra: Record<string, unknown> = {}) {

@@ -9,6 +9,7 @@ import { localApi } from '../../src/local/local_api.ts';
 import { LocalEngine, type WorkerLike } from '../../src/local/local_engine.ts';
 import type { FromWorker, ToWorker } from '../../src/local/protocol.ts';
 import { TokenStore } from '../../src/tokens.ts';
+import { memoryStorage } from './memory_storage.ts';
 
 class FakeWorker implements WorkerLike {
   sent: ToWorker[] = [];
@@ -19,20 +20,6 @@ class FakeWorker implements WorkerLike {
   answer(message: FromWorker) {
     this.onmessage?.({ data: message });
   }
-}
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, v),
-  };
 }
 
 const tick = () => new Promise((ok) => setTimeout(ok, 0));
