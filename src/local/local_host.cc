@@ -33,12 +33,6 @@ tl::unexpected<ApiError> UnknownTable() {
   return ApiFail(404, "unknown_table", "no table with that id");
 }
 
-Json PlayersJson(PlayerSet players) {
-  Json list = Json::array();
-  for (Player p : players) list.push_back(p);
-  return list;
-}
-
 // A request's seed: the worker sends 64 bits as a decimal string (a JSON number would lose bits
 // in JavaScript); an unsigned integer is taken too.
 ApiResult<std::optional<uint64_t>> ReadSeed(const Json& request) {
@@ -106,19 +100,18 @@ void LocalHost::Store(const Table& table) {
 }
 
 bool LocalHost::Busy(double& wait_seconds) const {
-  bool busy = false, computing = false;
+  wait_seconds = 0;
+  if (Computing()) return true;
+  // Only decided answers waiting for their time, if any: the first one due.
+  bool busy = false;
   double first_due = 0;
-  for (const auto& [id, table] : tables_) {
-    if (table->hint) busy = computing = true;
-    for (const auto& [seat, pending] : table->thinking) {
-      busy = true;
-      if (!pending.decided)
-        computing = true;
-      else if (first_due == 0 || pending.due < first_due)
+  for (const auto& [id, table] : tables_)
+    for (const auto& [seat, pending] : table->thinking)
+      if (!busy || pending.due < first_due) {
+        busy = true;
         first_due = pending.due;
-    }
-  }
-  wait_seconds = busy && !computing ? std::max(0.0, first_due - options_.now()) : 0;
+      }
+  if (busy) wait_seconds = std::max(0.0, first_due - options_.now());
   return busy;
 }
 
@@ -156,11 +149,7 @@ std::string LocalHost::Call(std::string_view text) {
   } catch (const std::exception& e) {
     server::LogInternalError("the local host's call", e.what());
     out_.clear();
-    // Whatever was under way may be what failed: each table asks its agents again.
-    for (auto& [id, table] : tables_) {
-      table->hint.reset();
-      table->thinking.clear();
-    }
+    DropThinking();
     ReplyError(rpc.is_number_integer() ? rpc : Json(), server::InternalError());
   }
   return Finish();
@@ -172,11 +161,7 @@ std::string LocalHost::Think(int budget_ms) {
     Advance(std::clamp(budget_ms, 0, 10'000) / 1000.0);
   } catch (const std::exception& e) {
     server::LogInternalError("the local host's thinking", e.what());
-    // Whatever was under way is dropped; each table asks its agents again.
-    for (auto& [id, table] : tables_) {
-      table->hint.reset();
-      table->thinking.clear();
-    }
+    DropThinking();
   }
   return Finish();
 }
@@ -253,13 +238,24 @@ void LocalHost::Advance(double seconds) {
       if (now >= end + kGrace) break;
       continue;
     }
-    if (now >= end) break;
-    bool computing = false;
-    for (auto& [id, table] : tables_) {
-      computing = computing || table->hint.has_value();
-      for (auto& [seat, pending] : table->thinking) computing = computing || !pending.decided;
-    }
-    if (!computing) break;
+    if (now >= end || !Computing()) break;
+  }
+}
+
+bool LocalHost::Computing() const {
+  for (const auto& [id, table] : tables_) {
+    if (table->hint) return true;
+    for (const auto& [seat, pending] : table->thinking)
+      if (!pending.decided) return true;
+  }
+  return false;
+}
+
+void LocalHost::DropThinking() {
+  // Whatever was under way may be what failed: each table asks its agents again.
+  for (auto& [id, table] : tables_) {
+    table->hint.reset();
+    table->thinking.clear();
   }
 }
 
@@ -500,7 +496,7 @@ Json LocalHost::Summary(const Table& table) const {
           {"seats", SeatsJson(table)},
           {"options", table.options.ToJson()},
           {"actions", table.session.record().actions.size()},
-          {"to_act", PlayersJson(table.session.PlayersToAct())},
+          {"to_act", server::PlayersJson(table.session.PlayersToAct())},
           {"created", table.created},
           {"rematch", table.rematch.empty() ? Json() : Json(table.rematch)}};
 }
@@ -512,7 +508,7 @@ Json LocalHost::StateMessage(const Table& table, Player viewer, Json log) const 
                   {"viewer", viewer == kSpectator ? Json("spectator") : Json(viewer)},
                   {"status", StatusName(table)},
                   {"actions", session.record().actions.size()},
-                  {"to_act", PlayersJson(session.PlayersToAct())},
+                  {"to_act", server::PlayersJson(session.PlayersToAct())},
                   {"seats", SeatsJson(table)},
                   {"view", session.View(viewer)},
                   {"log", std::move(log)},

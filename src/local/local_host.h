@@ -129,6 +129,10 @@ class LocalHost {
   // Thinks for about `seconds` (a first slice at least) and delivers what is decided and due.
   void Advance(double seconds);
   bool Busy(double& wait_seconds) const;
+  // Whether an AI seat or a hint has thinking left (not only an answer waiting for its time).
+  bool Computing() const;
+  // Drops every decision and hint under way (after a failure); each table asks its agents again.
+  void DropThinking();
 
   const GameRegistry& games_;
   LocalHostOptions options_;

@@ -33,4 +33,10 @@ Session::ReplayStep TrackOpenStep(size_t& open_step_start) {
   };
 }
 
+Json PlayersJson(PlayerSet players) {
+  Json list = Json::array();
+  for (Player p : players) list.push_back(p);
+  return list;
+}
+
 }  // namespace savanna::server

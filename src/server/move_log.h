@@ -24,6 +24,9 @@ Json LogEntryJson(const Session& session, int64_t index, Player viewer);
 // kNoOpenStep).
 Json MoveLogJson(const Session& session, size_t open_step_start, Player viewer);
 
+// A set of players (who is to act) as the protocol writes it: a JSON array of seats.
+Json PlayersJson(PlayerSet players);
+
 // For Session::FromRecord: follows the replay so that `open_step_start` ends as the record index
 // of the first sealed submission of the simultaneous step still open, or kNoOpenStep.
 Session::ReplayStep TrackOpenStep(size_t& open_step_start);

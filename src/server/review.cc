@@ -51,13 +51,11 @@ ApiResult<Json> ReviewJson(const std::string& table, std::shared_ptr<const Game>
   // The table's own record of a finished game replays (the table was built from it).
   SAVANNA_CHECK_MSG(session, "table " + table + ": its record does not replay: " +
                                  (session ? "" : session.error().message));
-  Json to_act = Json::array();
-  for (Player p : session->PlayersToAct()) to_act.push_back(p);
   return Json{{"table", table},
               {"viewer", *viewer == kSpectator ? Json("spectator") : Json(*viewer)},
               {"step", query.step},
               {"steps", steps},
-              {"to_act", to_act},
+              {"to_act", PlayersJson(session->PlayersToAct())},
               {"view", session->View(*viewer)},
               {"log", MoveLogJson(*session, open, *viewer)},
               {"result", session->record().result}};

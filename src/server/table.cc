@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "core/json_io.h"
+#include "server/move_log.h"
 #include "server/table_internal.h"
 #include "server/tokens.h"
 
@@ -24,12 +25,6 @@ tl::unexpected<ApiError> TableClosed() {
 ApiError StorageError(const Error& error) {
   std::cerr << "savanna serve: storage error: " << error.message << "\n";
   return ApiError{500, "storage_error", "the server could not store the change; nothing changed"};
-}
-
-Json PlayersJson(PlayerSet players) {
-  Json list = Json::array();
-  for (Player p : players) list.push_back(p);
-  return list;
 }
 
 }  // namespace table_detail

@@ -13,7 +13,5 @@ namespace savanna::server::table_detail {
 tl::unexpected<ApiError> TableClosed();
 // 500 storage_error (the store's own message goes to the server's log, not to the client).
 ApiError StorageError(const Error& error);
-// A set of players as a JSON array.
-nlohmann::json PlayersJson(PlayerSet players);
 
 }  // namespace savanna::server::table_detail
