@@ -8,7 +8,7 @@ SAVANNA=${SAVANNA:-build/release/savanna}
 DIR=build/train/kariba-in-play
 NET=$DIR/net.bin
 # The run had --hours 0.9, which ended after 11 iterations; --iterations 11 gives its net again.
-PYTHONPATH=build/release/python nice -n 19 /usr/bin/python3 -m savanna.train kariba --iterations 11 \
+PYTHONPATH=build/release/python nice -n 19 /usr/bin/python3 -m savanna.train kariba --iterations 11 --policy-target visits \
   --seed 7 --dir "$DIR" --fresh --positions 25000 --eval-games 100 \
   --eval-opponents random,greedy --eval-search none
 sim() { nice -n 19 "$SAVANNA" sim 'kariba(players=2)' --agents "$1" --games "$2" --seed 11 \

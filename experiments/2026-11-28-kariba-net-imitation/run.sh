@@ -22,7 +22,7 @@ sim --agents "$T,greedy" --games 200 --out "$out/teacher_greedy.json"
 sim --agents "medium(clock=cpu,net=$OLD),medium(clock=cpu)" --games 200 --out "$out/medium_old.json"
 sim --agents "$M,net=$OLD,leaf=playout),medium(clock=cpu)" --games 200 --out "$out/prior_old.json"
 # 3. Seven iterations (47 minutes here) of training on two players only, the unguided teacher's visits.
-nice -n 19 python3 -m savanna.train kariba --players 2 --hours 0.95 --seed 28 --iterations 7 \
+nice -n 19 python3 -m savanna.train kariba --players 2 --hours 0.95 --seed 28 --iterations 7 --policy-target visits \
   --dir "$out/train2p" --out "$out/net2p.bin" --fresh --guide-from 0 --workers 2 \
   --positions 60000 --eval-games 100 --eval-opponents random,greedy --eval-search none
 sim --agents "policy(net=$out/net2p.bin),greedy" --games 400 --out "$out/policy2p_greedy.json"

@@ -152,7 +152,8 @@ def test_with_the_engines_labels_the_search_teaches_and_the_net_guides_it(tmp_pa
 
     monkeypatch.setattr(savanna, "label", fake_label, raising=False)
     monkeypatch.setattr(savanna, "Net", FakeNet, raising=False)
-    run_training(tmp_path, "run", "--iterations", "2", "--eval-search", "none")
+    run_training(tmp_path, "run", "--iterations", "2", "--eval-search", "none",
+                 "--policy-target", "visits")
     curve = json.loads((tmp_path / "run" / "curve.json").read_text())
     assert [(it["labels"], it["guided"]) for it in curve["iterations"][1:]] == [
         ("visits", False), ("visits", True)]
@@ -165,6 +166,34 @@ def test_with_the_engines_labels_the_search_teaches_and_the_net_guides_it(tmp_pa
     assert np.allclose(pi.sum(1), 1, atol=1e-2) and not (pi[~mask] > 0).any()
     assert (pi.max(1) < 1).any()  # spread over the legal actions, not one-hot
     assert (mask.sum(1) > 1).all()  # forced decisions are neither searched nor kept
+
+
+def test_the_teachers_choice_is_the_label_by_default(tmp_path, monkeypatch):
+    """--policy-target choice (the default): the label is the most visited action, one-hot,
+    also where the move played is drawn from the visits (the first --sample-moves decisions)."""
+    labels = []
+
+    def fake_label(state, player, search, net, seed):
+        legal = np.flatnonzero(state.legal_mask(player))
+        visits = np.zeros(len(state.legal_mask(player)), np.float32)
+        visits[legal] = 1.0
+        visits[legal[-1]] = 2.0  # the last legal action is the most visited
+        labels.append(int(legal[-1]))
+        return visits / visits.sum(), 0.0
+
+    monkeypatch.setattr(savanna, "label", fake_label, raising=False)
+    run_training(tmp_path, "run", "--iterations", "1", "--eval-search", "none",
+                 "--guide-from", "0")
+    curve = json.loads((tmp_path / "run" / "curve.json").read_text())
+    assert curve["iterations"][1]["labels"] == "choices"
+    with np.load(next((tmp_path / "run").glob("buffer-*.npz"))) as buf:
+        pi = buf["pi"].astype(np.float32)
+    assert np.array_equal(pi.sum(1), np.ones(len(pi)))
+    assert np.array_equal(pi.max(1), np.ones(len(pi)))  # one-hot
+    assert pi.argmax(1).tolist() == labels[:len(pi)]
+    with pytest.raises(ValueError, match="choice or visits"):
+        from savanna.train.selfplay import SearchTeacher
+        SearchTeacher("ismcts", target="best")
 
 
 def test_the_search_measured_with_the_net_is_the_teachers():

@@ -77,8 +77,11 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--positions", type=int, default=50000,
                    help="positions labelled per iteration (whole games: a few more)")
     g.add_argument("--teacher", default=DEFAULT_TEACHER,
-                   help="the search that labels positions (its visits; without savanna.label "
-                        "in the engine, its choices)")
+                   help="the search that labels positions (its choice or its visits: "
+                        "--policy-target; without savanna.label in the engine, its choices)")
+    g.add_argument("--policy-target", choices=("choice", "visits"), default="choice",
+                   help="the policy's label: the teacher's choice (its most visited action, "
+                        "one-hot) or its root's visit distribution")
     g.add_argument("--guide-from", type=int, default=2,
                    help="the teacher searches guided by the current net from this iteration on "
                         "(0: never)")

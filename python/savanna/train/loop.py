@@ -27,8 +27,8 @@ from savanna.train.selfplay import (AgentTeacher, SearchTeacher, SelfPlay, deriv
                                     engine_labels)
 
 # The options a checkpoint is bound to: resuming with another value would make a different run.
-FIXED = ("game", "seed", "players", "trunk", "positions", "teacher", "guide_from", "sample_moves",
-         "random_moves", "margin", "batch", "lr", "weight_decay", "reuse", "value_weight",
+FIXED = ("game", "seed", "players", "trunk", "positions", "teacher", "policy_target", "guide_from",
+         "sample_moves", "random_moves", "margin", "batch", "lr", "weight_decay", "reuse", "value_weight",
          "buffer", "buffer_mb")
 
 
@@ -163,7 +163,7 @@ class Run:
         net = None
         if a.guide_from and self.iteration + 1 >= a.guide_from:
             net = savanna.Net.load(os.path.join(self.dir, "net.bin"))
-        return SearchTeacher(a.teacher, net, a.sample_moves)
+        return SearchTeacher(a.teacher, net, a.sample_moves, a.policy_target)
 
     def selfplay(self) -> tuple:
         a = self.args
@@ -257,7 +257,7 @@ class Run:
         a = self.args
         start = time.perf_counter()
         rows, stats = self.selfplay()
-        stats["labels"] = "visits" if engine_labels() else "choices"
+        stats["labels"] = "visits" if engine_labels() and a.policy_target == "visits" else "choices"
         stats["guided"] = bool(engine_labels() and a.guide_from
                                and self.iteration + 1 >= a.guide_from)
         if self.iteration == 0:

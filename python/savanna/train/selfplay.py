@@ -73,15 +73,20 @@ class AgentTeacher:
 
 
 class SearchTeacher:
-    """The engine's search as the teacher (savanna.label): the label is the root's visit
-    distribution; the move played is drawn from it for the first `sample_moves` decisions of a
-    game (variety), then the most visited. With `net` (a savanna.Net) the search is guided by
-    it: its policy as the prior, its values at the leaves."""
+    """The engine's search as the teacher (savanna.label): the label is its choice, the most
+    visited action, one-hot (`target` "choice"), or the root's visit distribution ("visits");
+    the move played is drawn from the visits for the first `sample_moves` decisions of a game
+    (variety), then the most visited. With `net` (a savanna.Net) the search is guided by it: its
+    policy as the prior, its values at the leaves. The choice makes the better `policy`: the
+    visits of Kariba's searches are nearly flat (experiments/2026-11-28-kariba-net-labels)."""
 
-    def __init__(self, spec: str, net=None, sample_moves: int = 0):
+    def __init__(self, spec: str, net=None, sample_moves: int = 0, target: str = "choice"):
+        if target not in ("choice", "visits"):
+            raise ValueError(f"policy target '{target}': choice or visits")
         self.spec = spec
         self.net = net
         self.sample_moves = sample_moves
+        self.target = target
 
     def start_game(self, seed: int):
         self.seed = seed
@@ -93,10 +98,14 @@ class SearchTeacher:
                                   seed=derive_seed(self.seed, self.decisions))
         self.decisions += 1
         policy = np.asarray(policy, np.float64)
-        pi[:len(policy)] = policy
+        best = int(np.argmax(policy))
+        if self.target == "choice":
+            pi[best] = 1.0
+        else:
+            pi[:len(policy)] = policy
         if self.decisions <= self.sample_moves:
             return int(self.rng.choice(len(policy), p=policy / policy.sum()))
-        return int(np.argmax(policy))
+        return best
 
 
 def engine_labels() -> bool:
