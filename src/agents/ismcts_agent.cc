@@ -43,9 +43,10 @@ std::vector<ParamSpec> IsmctsParamSpecs() {
   std::vector<ParamSpec> specs = SearchBudget::ParamSpecs(1000);
   specs.push_back(
       ParamSpec::Double("c", 0.7, 0, 10, "UCB exploration constant (returns lie between 0 and 1)"));
-  specs.push_back(ParamSpec::Int("depth", 0, 0, 1000,
-                                 "decisions kept in the tree below the root (0: no limit); "
-                                 "below that the playout decides"));
+  // Old records and stored tables name depth=0 (no limit); no level used a limit.
+  specs.push_back(ParamSpec::Retired(
+      ParamSpec::Int("depth", 0, 0, 1000, "decisions kept in the tree below the root"),
+      "the tag search-experiments-2026-11"));
   specs.push_back(MarginParam(0.5));
   specs.push_back(ThreadsParam());
   specs.push_back(ParamSpec::Int("tree_mb", 0, 0, 1 << 20,
@@ -77,7 +78,6 @@ IsmctsAgent::IsmctsAgent(const Params& params, uint64_t seed)
   // The threads' trees share tree_mb.
   const ismcts::Settings settings{
       .c = params.Double("c"),
-      .max_depth = int(params.Int("depth")),
       .margin_weight = params.Double("margin"),
       .max_bytes = (size_t(params.Int("tree_mb")) << 20) / size_t(threads()),
       .playout = PlayoutOptions::FromParams(params),

@@ -13,8 +13,9 @@
 
 namespace savanna {
 
-// Declared parameters: iters, time, c, depth, margin, threads, tree_mb, the playout's (playout,
-// eps, cutoff), the tree's knowledge (expand, widen), reopen, net; the agent table adds seed.
+// Declared parameters: iters, time, c, margin, threads, tree_mb, the playout's (playout, eps,
+// cutoff), the tree's knowledge (expand, widen), reopen, net; the agent table adds seed. `depth`
+// is retired (accepted at 0 only, for old specs).
 std::vector<ParamSpec> IsmctsParamSpecs();
 // The agent with resolved `params`; `seed` seeds its generator (one draw per decision).
 std::unique_ptr<Agent> MakeIsmctsAgent(const Params& params, uint64_t seed);

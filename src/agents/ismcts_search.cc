@@ -4,6 +4,7 @@
 // values.
 #include "agents/ismcts_search.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,9 +14,10 @@
 
 namespace savanna::ismcts {
 
+constexpr int64_t kNoLimit = std::numeric_limits<int64_t>::max();
+
 Search::Search(const Settings& settings)
     : settings_(settings),
-      depth_limit_(settings.max_depth > 0 ? settings.max_depth : std::numeric_limits<int>::max()),
       widen_base_(settings.widen > 0 ? 1 : std::numeric_limits<double>::infinity()) {}
 
 void Search::Begin(const State& root, Player player, uint64_t seed,
@@ -40,7 +42,12 @@ void Search::Begin(const State& root, Player player, uint64_t seed,
   if (!scratch_ || !SameType(*scratch_, root)) scratch_ = root.Clone();
   // No game lasts longer than MaxGameLength actions, so a path never outgrows this room.
   path_.reserve(size_t(root.game().MaxGameLength()));
-  ReserveForIteration();
+  steps_ = evaluator_ == nullptr ? Steps::kPlayout : Steps::kNet;
+  room_ = kNoLimit;
+  if (settings_.max_bytes > 0) {
+    MakeRoom();  // for the root; the first iteration then reserves for itself
+    room_ = 0;
+  }
   NewNode();  // the root
 }
 
@@ -59,16 +66,33 @@ void Search::Iterate(const State& root) {
   scratch_->DeterminizeInPlace(root_player_, rng_);
   if (settings_.reopen) scratch_->ReopenHiddenSubmissions(root_player_);
 
-  // Steps 2 and 3. Select down the tree and expand one node.
-  Descend();
+  // The tree's storage holds this iteration's growth: room is reserved ahead for many iterations
+  // at once, within tree_mb (MakeRoom, which switches to the full-tree steps once it is full).
+  if (room_ == 0) MakeRoom();
+  --room_;
 
-  // Step 4. Play out to the end, or cut off and evaluated by the game's policy (PlayoutOptions);
-  // with a net, the leaf evaluated by the net.
-  if (evaluator_ != nullptr && !scratch_->IsTerminal()) {
-    EvaluateLeaf();
-  } else {
-    Playout(*scratch_, rng_, legal_, policy_, settings_.playout, settings_.margin_weight, values_,
-            wins_);
+  // Steps 2 to 4. Select down the tree, expand it by one node and play out from there (or, with
+  // a net, evaluate the new leaf); once the tree is full, the descent ends where the tree does
+  // and the tree stays as it is.
+  switch (steps_) {
+    case Steps::kPlayout:
+      Descend<&Search::Select>();
+      Expand();
+      PlayOut();
+      break;
+    case Steps::kNet:
+      Descend<&Search::SelectWithPrior>();
+      Expand();
+      EvaluateLeaf();
+      break;
+    case Steps::kPlayoutInFullTree:
+      Descend<&Search::Select>();
+      PlayOut();
+      break;
+    case Steps::kNetInFullTree:
+      Descend<&Search::SelectWithPriorInFullTree>();
+      EvaluateLeaf();
+      break;
   }
 
   // Step 5. Back up: each edge on the path collects the value (and, apart, the win share) of the
@@ -81,49 +105,51 @@ void Search::Iterate(const State& root) {
   }
 }
 
+template <Search::Selection kSelect>
 void Search::Descend() {
   path_.clear();
-  can_grow_ = ReserveForIteration();
   leaf_ = kNone;
+  Exit& exit = exit_;
   uint32_t node = 0;
-  bool expanded = false;
-  // Step 2. A player to act selects an edge on its own statistics: UCB among the tried legal
-  // actions (with a net, PUCT over its prior), or Step 3, expands: an untried action gets its edge
-  // and the node below it, and the descent ends.
-  auto select = [&](Player p, Action& action) {
-    return evaluator_ ? SelectWithPrior(node, p, expanded, action)
-                      : Select(node, p, expanded, action);
-  };
-  for (int depth = 0; !expanded && !scratch_->IsTerminal() && depth < depth_limit_; ++depth) {
-    const PlayerSet acting = scratch_->PlayersToAct();
-    if (acting.Size() == 1) {
-      const Player p = acting.First();
-      Action action = kInvalidAction;
-      const uint32_t e = select(p, action);
-      scratch_->ApplyUnchecked(p, action);
-      if (e == kNone) break;  // a full tree: played out from here
+  // Step 2. A player to act selects an edge on its own statistics (UCB among the tried legal
+  // actions, or with a net PUCT over its prior), or an action without one: there the descent
+  // leaves the tree, the action played.
+  while (!scratch_->IsTerminal()) {
+    exit.node = node;
+    exit.acting = scratch_->PlayersToAct();
+    if (exit.acting.Size() == 1) {
+      const Player p = exit.acting.First();
+      const uint32_t e = exit.edge[p] = (this->*kSelect)(node, p, exit.chosen[p]);
+      scratch_->ApplyUnchecked(p, exit.chosen[p]);
+      if (e == kNone) return;
       path_.push_back(e);
-      node = ChildOf(e, expanded);
+      node = edges_[e].child;
+      if (node == kNone) return;  // an edge gets its node when it is added: not seen
     } else {
       // A simultaneous decision: every acting player selects before any submission is applied,
       // so no choice depends on another's; the node below is the joint action's.
-      Action chosen[kMaxPlayers];
-      bool off_tree = false;
-      for (Player p : acting) {
-        const uint32_t e = select(p, chosen[p]);
-        off_tree = off_tree || e == kNone;
+      bool untried = false;
+      for (Player p : exit.acting) {
+        const uint32_t e = exit.edge[p] = (this->*kSelect)(node, p, exit.chosen[p]);
+        untried = untried || e == kNone;
         if (e != kNone) path_.push_back(e);
       }
-      for (Player p : acting) scratch_->ApplyUnchecked(p, chosen[p]);
-      if (off_tree) break;
-      node = JointChildOf(node, acting, chosen, expanded);
-      if (node == kNone) break;
+      for (Player p : exit.acting) scratch_->ApplyUnchecked(p, exit.chosen[p]);
+      Hasher joint;
+      for (Player p : exit.acting)
+        joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(exit.chosen[p]));
+      exit.key = joint.Finish();
+      if (untried) return;
+      uint32_t j = nodes_[node].first_joint;
+      while (j != kNone && joints_[j].key != exit.key) j = joints_[j].next;
+      if (j == kNone) return;
+      node = joints_[j].child;
     }
-    if (expanded) leaf_ = node;
   }
+  exit.node = kNone;  // the game ended in the tree: nothing to expand
 }
 
-uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action) {
+uint32_t Search::Select(uint32_t node, Player p, Action& action) {
   scratch_->LegalActions(p, legal_);
   SAVANNA_CHECK(!legal_.Empty());
   // Merge the sorted legal actions with the node's edges of `p` (sorted by action): each legal
@@ -168,25 +194,36 @@ uint32_t Search::Select(uint32_t node, Player p, bool& expanded, Action& action)
       tree_policy_ != nullptr && (settings_.expand >= 1 || rng_.Uniform() < settings_.expand);
   action = by_policy ? tree_policy_->Choose(*scratch_, p, untried_, rng_)
                      : untried_[int(rng_.Below(uint32_t(untried_.Size())))];
-  return Expand(node, p, action, expanded);
+  return kNone;
 }
 
-uint32_t Search::SelectWithPrior(uint32_t node, Player p, bool& expanded, Action& action) {
+uint32_t Search::SelectWithPrior(uint32_t node, Player p, Action& action) {
   scratch_->LegalActions(p, legal_);
-  SAVANNA_CHECK(!legal_.Empty());
-  const PriorBlock* block = FindPrior(node, p);
-  if (block == nullptr && can_grow_) {
+  const PriorBlock* prior = FindPrior(node, p);
+  if (prior == nullptr) {  // the node's first selection for `p`: the net's policy here
     evaluator_->Evaluate(*scratch_, p);
-    block = AddPrior(node, p);
+    prior = AddPrior(node, p);
   }
+  return Puct(node, p, *prior, action);
+}
+
+uint32_t Search::SelectWithPriorInFullTree(uint32_t node, Player p, Action& action) {
+  scratch_->LegalActions(p, legal_);
+  static constexpr PriorBlock kUniform{};  // a node without a prior: every action weighs the same
+  const PriorBlock* prior = FindPrior(node, p);
+  return Puct(node, p, prior != nullptr ? *prior : kUniform, action);
+}
+
+uint32_t Search::Puct(uint32_t node, Player p, const PriorBlock& block, Action& action) {
+  SAVANNA_CHECK(!legal_.Empty());
   // Pass 1: merge the sorted legal actions with the node's edges of `p` and its prior of `p`
   // (both sorted by action). An action legal now but not when the prior was made gets the share
-  // of one of the prior's actions; without a prior (a full tree) every action weighs the same.
+  // of one of the prior's actions (with the uniform prior, every action weighs the same).
   uint32_t e = nodes_[node].first_edge;
   while (e != kNone && edges_[e].player < p) e = edges_[e].next;
-  const Prior* prior = block ? priors_.data() + block->first : nullptr;
-  const Prior* prior_end = block ? prior + block->count : nullptr;
-  const float missing = block ? 1.0f / float(block->count) : 1.0f;
+  const Prior* prior = priors_.data() + block.first;
+  const Prior* prior_end = prior + block.count;
+  const float missing = 1.0f / float(std::max<uint32_t>(block.count, 1));
   double weights = 0, tried_visits = 0, tried_reward = 0;
   for (int i = 0; i < legal_.Size(); ++i) {
     const Action a = legal_[i];
@@ -226,17 +263,41 @@ uint32_t Search::SelectWithPrior(uint32_t node, Player p, bool& expanded, Action
     }
   }
   action = legal_[best];
-  const uint32_t chosen = candidates_[size_t(best)].edge;
-  return chosen != kNone ? chosen : Expand(node, p, action, expanded);
+  return candidates_[size_t(best)].edge;
+}
+
+void Search::Expand() {
+  // Step 3. Expand: where the descent left the tree, each action there without an edge gets one
+  // (available once: legal in this iteration), and the node below is added, the new leaf.
+  Exit& exit = exit_;
+  if (exit.node == kNone) return;
+  for (Player p : exit.acting)
+    if (exit.edge[p] == kNone)
+      path_.push_back(exit.edge[p] = AddEdge(exit.node, p, exit.chosen[p]));
+  leaf_ = NewNode();
+  if (exit.acting.Size() == 1) {
+    edges_[exit.edge[exit.acting.First()]].child = leaf_;
+  } else {
+    joints_.push_back(JointChild{exit.key, leaf_, nodes_[exit.node].first_joint});
+    nodes_[exit.node].first_joint = uint32_t(joints_.size() - 1);
+  }
+}
+
+void Search::PlayOut() {
+  // Step 4. Play out to the end, or cut off and evaluated by the game's policy (PlayoutOptions).
+  Playout(*scratch_, rng_, legal_, policy_, settings_.playout, settings_.margin_weight, values_,
+          wins_);
 }
 
 void Search::EvaluateLeaf() {
+  // Step 4 with a net: the leaf evaluated by the net (a finished game by its own values).
+  if (scratch_->IsTerminal()) return PlayOut();
   const Player p = scratch_->PlayersToAct().First();
   evaluator_->Evaluate(*scratch_, p);
   wins_ = values_ = evaluator_->Rewards();
   // The new node's prior for its player, from the same evaluation: its first selection then
   // needs none.
-  if (leaf_ != kNone && can_grow_ && FindPrior(leaf_, p) == nullptr) {
+  if (leaf_ != kNone) {
     scratch_->LegalActions(p, legal_);
     AddPrior(leaf_, p);
   }
@@ -257,6 +318,33 @@ const PriorBlock* Search::FindPrior(uint32_t node, Player p) const {
   return nullptr;
 }
 
+uint32_t Search::AddEdge(uint32_t node, Player p, Action a) {
+  // The list stays sorted by (player, action): find the last edge before (p, a).
+  uint32_t prev = kNone;
+  for (uint32_t e = nodes_[node].first_edge; e != kNone; e = edges_[e].next) {
+    if (edges_[e].player > p || (edges_[e].player == p && edges_[e].action > a)) break;
+    prev = e;
+  }
+  Edge edge;
+  edge.action = a;
+  edge.player = p;
+  edge.next = prev == kNone ? nodes_[node].first_edge : edges_[prev].next;
+  edge.available = 1;
+  edges_.push_back(edge);
+  const uint32_t index = uint32_t(edges_.size() - 1);
+  if (prev == kNone) {
+    nodes_[node].first_edge = index;
+  } else {
+    edges_[prev].next = index;
+  }
+  return index;
+}
+
+uint32_t Search::NewNode() {
+  nodes_.push_back(Node{});
+  return uint32_t(nodes_.size() - 1);
+}
+
 std::vector<ActionEstimate> Search::RootEstimates() const {
   std::vector<ActionEstimate> out;
   if (nodes_.empty()) return out;
@@ -275,87 +363,49 @@ size_t Search::TreeBytes() const {
          priors_.capacity() * sizeof(Prior);
 }
 
-bool Search::ReserveForIteration() {
+void Search::MakeRoom() {
   const size_t max_bytes = settings_.max_bytes;
-  if (max_bytes == 0) return true;
   // Each vector gets room for one iteration's growth, doubling when it must grow, or taking half
   // of the room left when doubling would not fit (the other vectors may need the rest). Growth
   // is geometric either way: a handful of reallocations fill the budget, never one per
-  // iteration (each would copy the whole vector and map and unmap its memory).
-  auto reserve = [&](auto& v, size_t more) {
-    if (v.capacity() >= v.size() + more) return true;
-    const size_t old = v.capacity();
-    const size_t element = sizeof(v[0]);
-    const size_t others = TreeBytes() - old * element;
-    const size_t needed = v.size() + more;
-    size_t wanted = std::max(needed, std::max<size_t>(2 * old, 64));
-    if (others + wanted * element > max_bytes) {
-      const size_t room = max_bytes > others ? (max_bytes - others) / element : 0;
-      wanted = std::max(needed, old + (room - std::min(room, old)) / 2);
+  // iteration (each would copy the whole vector and map and unmap its memory). Returns how many
+  // iterations' growth `v` holds then (0: not one).
+  auto reserve = [&](auto& v, size_t more) -> int64_t {
+    if (more == 0) return kNoLimit;
+    if (v.capacity() < v.size() + more) {
+      const size_t old = v.capacity();
+      const size_t element = sizeof(v[0]);
+      const size_t others = TreeBytes() - old * element;
+      const size_t needed = v.size() + more;
+      size_t wanted = std::max(needed, std::max<size_t>(2 * old, 64));
+      if (others + wanted * element > max_bytes) {
+        const size_t room = max_bytes > others ? (max_bytes - others) / element : 0;
+        wanted = std::max(needed, old + (room - std::min(room, old)) / 2);
+      }
+      if (others + wanted * element > max_bytes) return 0;
+      v.reserve(wanted);
     }
-    if (others + wanted * element > max_bytes) return false;
-    v.reserve(wanted);
-    return true;
+    return int64_t((v.capacity() - v.size()) / more);
   };
-  // With a net an iteration may add a prior for every player at two nodes (a selection's and the
-  // leaf's), each up to a whole action list.
+  // An iteration adds at most a node, a joint child and an edge per player; with a net also a
+  // prior for every player at two nodes (a selection's and the leaf's), each up to a whole
+  // action list.
   const size_t blocks = evaluator_ ? size_t(2 * kMaxPlayers) : 0;
-  return reserve(nodes_, 1) && reserve(joints_, 1) && reserve(edges_, size_t(kMaxPlayers)) &&
-         reserve(blocks_, blocks) && reserve(priors_, blocks * ActionList::kCapacity) &&
-         TreeBytes() <= max_bytes;
-}
-
-uint32_t Search::NewNode() {
-  nodes_.push_back(Node{});
-  return uint32_t(nodes_.size() - 1);
-}
-
-uint32_t Search::Expand(uint32_t node, Player p, Action a, bool& expanded) {
-  expanded = true;
-  if (!can_grow_) return kNone;
-  // The list stays sorted by (player, action): find the last edge before (p, a).
-  uint32_t prev = kNone;
-  for (uint32_t e = nodes_[node].first_edge; e != kNone; e = edges_[e].next) {
-    if (edges_[e].player > p || (edges_[e].player == p && edges_[e].action > a)) break;
-    prev = e;
+  int64_t room = kNoLimit;
+  auto hold = [&](auto& v, size_t more) {
+    if (room > 0) room = std::min(room, reserve(v, more));
+  };
+  hold(nodes_, 1);
+  hold(joints_, 1);
+  hold(edges_, size_t(kMaxPlayers));
+  hold(blocks_, blocks);
+  hold(priors_, blocks * ActionList::kCapacity);
+  if (room > 0 && TreeBytes() <= max_bytes) {
+    room_ = room;
+  } else {  // full: the rest of the search goes on through the tree as it is
+    steps_ = evaluator_ ? Steps::kNetInFullTree : Steps::kPlayoutInFullTree;
+    room_ = kNoLimit;
   }
-  Edge edge;
-  edge.action = a;
-  edge.player = p;
-  edge.next = prev == kNone ? nodes_[node].first_edge : edges_[prev].next;
-  edge.available = 1;  // legal in this iteration
-  edges_.push_back(edge);
-  const uint32_t index = uint32_t(edges_.size() - 1);
-  if (prev == kNone) {
-    nodes_[node].first_edge = index;
-  } else {
-    edges_[prev].next = index;
-  }
-  return index;
-}
-
-uint32_t Search::ChildOf(uint32_t edge, bool& expanded) {
-  // A new edge gets its node in the iteration that adds it (the tree then has room for both).
-  if (edges_[edge].child == kNone) {
-    edges_[edge].child = NewNode();
-    expanded = true;
-  }
-  return edges_[edge].child;
-}
-
-uint32_t Search::JointChildOf(uint32_t node, PlayerSet acting, const Action* chosen,
-                              bool& expanded) {
-  Hasher joint;
-  for (Player p : acting) joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(chosen[p]));
-  const uint64_t key = joint.Finish();
-  for (uint32_t j = nodes_[node].first_joint; j != kNone; j = joints_[j].next)
-    if (joints_[j].key == key) return joints_[j].child;
-  if (!can_grow_) return kNone;
-  const uint32_t child = NewNode();
-  joints_.push_back(JointChild{key, child, nodes_[node].first_joint});
-  nodes_[node].first_joint = uint32_t(joints_.size() - 1);
-  expanded = true;
-  return child;
 }
 
 }  // namespace savanna::ismcts

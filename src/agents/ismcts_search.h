@@ -65,8 +65,6 @@ struct Prior {
 // The defaults are the baseline, `ismcts` with its defaults.
 struct Settings {
   double c = 0.7;  // UCB's exploration constant (values lie in [0, 1])
-  // Decisions kept in the tree below the root (0: no limit); deeper, the playout decides.
-  int max_depth = 0;
   // The weight of the score margin in the values backed up (SearchReturns).
   double margin_weight = 0.5;
   // The most the tree's storage may take (0: no limit); once it is full, iterations go on
@@ -116,39 +114,40 @@ class Search {
   size_t TreeBytes() const;
 
  private:
-  // One iteration, in the numbered steps of ISMCTS.
-  void Iterate(const State& root);
-  // Steps 2 and 3: the descent from the root that selects edges and expands one (path_).
+  // How the iterations run steps 2 to 4: without a net or with one, growing the tree or, once it
+  // is full (Settings::max_bytes), walking it as it is. Set by Begin, and by MakeRoom once full.
+  enum class Steps { kPlayout, kNet, kPlayoutInFullTree, kNetInFullTree };
+  // The edge `p` plays at `node`, or kNone when `action` (set either way) has none there yet.
+  // Counts the availability of `p`'s legal actions that have edges.
+  using Selection = uint32_t (Search::*)(uint32_t node, Player p, Action& action);
+
+  void Iterate(const State& root);  // one iteration, in the numbered steps of ISMCTS
+  // Step 2: down from the root (path_), each acting player choosing by `kSelect`, until a choice
+  // leaves the tree (an action without an edge, a joint action without a node: exit_).
+  template <Selection kSelect>
   void Descend();
-  // The edge `p` plays at `node`: an untried legal action if one is due (Expand), otherwise the
-  // UCB choice among the tried ones. Counts availability. When the tree is full and an untried
-  // action is picked, returns kNone (`action` is the pick).
-  uint32_t Select(uint32_t node, Player p, bool& expanded, Action& action);
-  // Steps 2 and 3 with a net: PUCT over `p`'s legal actions at `node` with the net's prior (asked
-  // for here when the node has none for `p` yet); the same contract as Select.
-  uint32_t SelectWithPrior(uint32_t node, Player p, bool& expanded, Action& action);
-  // Step 4 with a net: the leaf's values from the net, and the new leaf node's prior.
+  // UCB among the tried actions, or an untried one when one is due (`expand`, `widen`).
+  uint32_t Select(uint32_t node, Player p, Action& action);
+  // With a net: PUCT with the net's prior at `node`, asked for when `p` has none there yet (in a
+  // full tree, every action then weighs the same).
+  uint32_t SelectWithPrior(uint32_t node, Player p, Action& action);
+  uint32_t SelectWithPriorInFullTree(uint32_t node, Player p, Action& action);
+  uint32_t Puct(uint32_t node, Player p, const PriorBlock& prior, Action& action);
+  void Expand();  // Step 3: where the descent left the tree, new edges and the node below (leaf_)
+  // Step 4: a playout (PlayoutOptions), or with a net the leaf's values and the new leaf's prior.
+  void PlayOut();
   void EvaluateLeaf();
-  // Records the prior of `p` at `node` from the evaluator's last evaluation (of `p`) over legal_;
-  // null when the tree is full.
+  // Records the prior of `p` at `node` from the evaluator's last evaluation (of `p`) over legal_.
   const PriorBlock* AddPrior(uint32_t node, Player p);
   const PriorBlock* FindPrior(uint32_t node, Player p) const;
-  // Makes room for one iteration's growth (a node, a joint child and an edge per player) within
-  // max_bytes; false when the tree is full.
-  bool ReserveForIteration();
+  uint32_t AddEdge(uint32_t node, Player p, Action a);  // sorted into `node`'s edges
   uint32_t NewNode();
-  // Step 3: `p`'s action `a` gets its edge at `node` (available once) and the descent ends
-  // (sets `expanded`); kNone when the tree is full.
-  uint32_t Expand(uint32_t node, Player p, Action a, bool& expanded);
-  // The node after `edge` (sequential) or after the joint action of `acting` (decoupled:
-  // `chosen[p]` for each acting p), created if new (then `expanded` is set); kNone when a joint
-  // child is new and the tree is full.
-  uint32_t ChildOf(uint32_t edge, bool& expanded);
-  uint32_t JointChildOf(uint32_t node, PlayerSet acting, const Action* chosen, bool& expanded);
+  // Reserves within max_bytes room for as many iterations' growth as fit (room_), or once none
+  // fits switches to the full-tree steps.
+  void MakeRoom();
 
   // Set at construction.
   const Settings settings_;
-  const int depth_limit_;    // settings_.max_depth, or no limit
   const double widen_base_;  // 1 with progressive widening (Settings::widen), else no limit
 
   // Set by Begin, for one search.
@@ -157,6 +156,8 @@ class Search {
   const RolloutPolicy* policy_ = nullptr;        // the playouts' (null: random playouts)
   const RolloutPolicy* tree_policy_ = nullptr;   // the expansions' (null: random expansions)
   Rng rng_;
+  Steps steps_ = Steps::kPlayout;
+  int64_t room_ = 0;  // iterations whose growth the tree's storage still holds
 
   // The tree, kept from search to search (cleared, its capacity kept).
   std::vector<Node> nodes_;
@@ -172,8 +173,16 @@ class Search {
   ActionList untried_;
   PlayerValues values_;  // the playout's values (SearchReturns) and win shares
   PlayerValues wins_;
-  bool can_grow_ = true;   // this iteration may add to the tree
-  uint32_t leaf_ = kNone;  // the node the descent added, if any
+  // Where the descent left the tree: the node (kNone: the game ended in the tree), its acting
+  // players with each one's action and edge (kNone: none yet), and their joint action's key.
+  struct Exit {
+    uint32_t node = kNone;
+    PlayerSet acting;
+    Action chosen[kMaxPlayers] = {};
+    uint32_t edge[kMaxPlayers] = {};
+    uint64_t key = 0;
+  } exit_;
+  uint32_t leaf_ = kNone;  // the node Expand added, if any
   // With a net: the policy over legal_, and each legal action's edge and prior weight.
   std::vector<float> probs_;
   struct Candidate {

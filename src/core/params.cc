@@ -82,7 +82,8 @@ const ParamSpec* FindSpec(const std::vector<ParamSpec>& specs, std::string_view 
 
 std::string NamesOf(const std::vector<ParamSpec>& specs) {
   std::string names;
-  for (const auto& p : specs) names += (names.empty() ? "" : ", ") + p.name;
+  for (const auto& p : specs)
+    if (p.Listed()) names += (names.empty() ? "" : ", ") + p.name;
   return names.empty() ? "none" : names;
 }
 
@@ -99,11 +100,20 @@ Result<Params> ResolveRaw(const std::vector<ParamSpec>& specs, std::string_view 
       return Fail(ErrorCode::kInvalidArgument,
                   std::string(owner) + ": parameter '" + key + "' given twice");
     auto value = ParseValue(*p, owner, text);
+    if (!p->Listed()) {
+      if (!value || *value != p->default_value)
+        return Fail(ErrorCode::kInvalidArgument, std::string(owner) + ": parameter '" + key +
+                                                     "' was retired (it lives on " + p->retired_to +
+                                                     "); only its old neutral value " +
+                                                     FormatValue(p->default_value) +
+                                                     " is accepted, got " + QuoteForMessage(text));
+      continue;  // changes nothing, and is left out of the resolved parameters
+    }
     if (!value) return tl::unexpected(value.error());
     params.Set(p->name, *value);
   }
   for (const auto& p : specs)
-    if (!params.Has(p.name)) params.Set(p.name, p.default_value);
+    if (p.Listed() && !params.Has(p.name)) params.Set(p.name, p.default_value);
   return params;
 }
 
@@ -150,6 +160,12 @@ ParamSpec ParamSpec::Choice(std::string name, std::string def, std::vector<std::
 
 ParamSpec ParamSpec::String(std::string name, std::string def, std::string doc) {
   return Declared(std::move(name), ParamType::kString, std::move(def), std::move(doc));
+}
+
+ParamSpec ParamSpec::Retired(ParamSpec old, std::string where) {
+  SAVANNA_CHECK(!where.empty());
+  old.retired_to = std::move(where);
+  return old;
 }
 
 std::string ParamSpec::AllowedText() const {

@@ -31,6 +31,8 @@ struct ParamSpec {
   int64_t min_int = 0, max_int = 0;       // kInt: the allowed range, inclusive
   double min_double = 0, max_double = 0;  // kDouble: the allowed range, inclusive
   std::vector<std::string> choices;       // kChoice: the allowed values
+  // A retired parameter (Retired): where it lives now; empty for a parameter in use.
+  std::string retired_to;
 
   static ParamSpec Int(std::string name, int64_t def, int64_t lo, int64_t hi, std::string doc);
   static ParamSpec Double(std::string name, double def, double lo, double hi, std::string doc);
@@ -40,6 +42,15 @@ struct ParamSpec {
   // Free text such as a file path (letters, digits and _ - . / : ~ +). An empty value means
   // "not given"; the canonical spec leaves such a parameter out.
   static ParamSpec String(std::string name, std::string def, std::string doc);
+  // A parameter taken out of use that old specs still name (records, stored tables): `old`, its
+  // declaration, whose default is its neutral value (the one that changed nothing). A spec may give
+  // it only at that value, which resolves to nothing (the resolved Params leave it out, so
+  // FormatSpec no longer prints it); any other value is refused with an error that names it and
+  // `where` it lives now ("the tag search-experiments-2026-11"). Listings (help, `--json`,
+  // catalogues) leave it out: see Listed().
+  static ParamSpec Retired(ParamSpec old, std::string where);
+  // Whether help texts and catalogues list this parameter (false once retired).
+  bool Listed() const { return retired_to.empty(); }
 
   // "an integer from 2 to 4", "one of standard, open", ...: used in error messages and help.
   std::string AllowedText() const;
@@ -77,8 +88,9 @@ struct Spec {
 // letters, digits and _ - .; values may also hold / : ~ + (file paths).
 Result<Spec> ParseSpec(std::string_view text);
 
-// Checks the arguments against the declarations: unknown names, repeated names, wrong types and
-// out-of-range values are errors that name the parameter and the allowed values.
+// Checks the arguments against the declarations: unknown names, repeated names, wrong types,
+// out-of-range values and a retired parameter at any other value than its neutral one are errors
+// that name the parameter and the allowed values.
 Result<Params> ResolveParams(const std::vector<ParamSpec>& specs, const Spec& spec);
 
 // The same from a JSON object ({"players": 3, "variant": "open"}), e.g. from a state document.

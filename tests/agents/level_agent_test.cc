@@ -28,13 +28,13 @@ TEST(Levels, EachLevelHasADefaultTimeThatAParameterChanges) {
   EXPECT_EQ(strong->Spec(), "strong(clock=wall,seed=3,threads=1,time=0.05,tree_mb=0)");
   EXPECT_EQ(MakeLevelForTest(strong->Spec())->Spec(), strong->Spec());
   EXPECT_EQ(dynamic_cast<LevelAgent&>(*strong).SearchSpec(),
-            "ismcts(c=0.7,clock=wall,cutoff=-1,depth=0,eps=-1,expand=1,iters=1000,margin=0.5,"
+            "ismcts(c=0.7,clock=wall,cutoff=-1,eps=-1,expand=1,iters=1000,margin=0.5,"
             "playout=policy,reopen=true,seed=3,threads=1,time=0.05,tree_mb=0,widen=1)");
   EXPECT_EQ(dynamic_cast<LevelAgent&>(*MakeLevelForTest("medium", 3)).SearchSpec(),
-            "ismcts(c=0.7,clock=wall,cutoff=-1,depth=0,eps=-1,expand=1,iters=1000,margin=0.5,"
+            "ismcts(c=0.7,clock=wall,cutoff=-1,eps=-1,expand=1,iters=1000,margin=0.5,"
             "playout=policy,reopen=true,seed=3,threads=1,time=0.02,tree_mb=0,widen=1)");
   EXPECT_EQ(dynamic_cast<LevelAgent&>(*MakeLevelForTest("easy", 3)).SearchSpec(),
-            "ismcts(c=0.7,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=1000,margin=0.5,"
+            "ismcts(c=0.7,clock=wall,cutoff=0,eps=0.1,expand=0,iters=1000,margin=0.5,"
             "playout=random,reopen=true,seed=3,threads=1,time=0.002,tree_mb=0,widen=0)");
   // clock=cpu passes through to the search (docs/agents.md, "Budgets").
   auto on_cpu = MakeLevelForTest("strong(time=0.003,clock=cpu)", 3);

@@ -202,6 +202,15 @@ TEST_P(NoAllocation, PlayoutsCopiesDeterminizationsAndSearchAllocateNothing) {
     };
     ismcts::Search guided({.reopen = true});
     EXPECT_EQ(with_net(guided), 0) << config.spec << ": ISMCTS iterations with a net";
+
+    // With tree_mb (the server sets it on every AI seat): a cap the tree stays under, and caps
+    // it fills (the rest of the search then walks the full tree), with and without a net.
+    ismcts::Search capped({.max_bytes = size_t(1) << 20, .reopen = true});
+    EXPECT_EQ(after_warm_up(capped), 0) << config.spec << ": ISMCTS iterations with tree_mb";
+    ismcts::Search full({.max_bytes = size_t(8) << 10});
+    EXPECT_EQ(after_warm_up(full), 0) << config.spec << ": ISMCTS iterations in a full tree";
+    ismcts::Search full_net({.max_bytes = size_t(160) << 10});
+    EXPECT_EQ(with_net(full_net), 0) << config.spec << ": ISMCTS with a net in a full tree";
   }
 }
 

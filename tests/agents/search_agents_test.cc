@@ -42,10 +42,12 @@ std::unique_ptr<Agent> Make(const std::string& spec, uint64_t seed = 1) {
 TEST(SearchAgents, SpecsListEveryParameterAndParseBack) {
   auto ismcts = Make("ismcts(iters=300,c=1.5)", 9);
   EXPECT_EQ(ismcts->Spec(),
-            "ismcts(c=1.5,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=300,margin=0.5,"
+            "ismcts(c=1.5,clock=wall,cutoff=0,eps=0.1,expand=0,iters=300,margin=0.5,"
             "playout=random,reopen=false,seed=9,threads=1,time=0,tree_mb=0,widen=0)");
   auto again = Make(ismcts->Spec(), 1);
   EXPECT_EQ(again->Spec(), ismcts->Spec());
+  // Old specs name the retired depth=0 (docs/agents.md): the same agent.
+  EXPECT_EQ(Make("ismcts(iters=300,c=1.5,depth=0)", 9)->Spec(), ismcts->Spec());
   EXPECT_EQ(Make("flat_mc", 4)->Spec(),
             "flat_mc(clock=wall,iters=1000,margin=0,seed=4,threads=1,time=0)");
 }
@@ -58,6 +60,7 @@ TEST(SearchAgents, BadParametersAreNamed) {
                                                         {"ismcts(threads=0)", "threads"},
                                                         {"flat_mc(threads=100)", "threads"},
                                                         {"flat_mc(depth=2)", "depth"},
+                                                        {"ismcts(depth=3)", "'depth' was retired"},
                                                         {"ismcts(margin=1.5)", "margin"},
                                                         {"flat_mc(margin=-0.1)", "margin"},
                                                         {"ismcts(clock=gpu)", "'clock'"},

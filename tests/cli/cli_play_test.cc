@@ -44,7 +44,7 @@ TEST_F(PlayTest, HintsEstimateEachActionsChanceToWin) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const std::string header =
       "AI estimate of your chance to win "
-      "(ismcts(c=0.7,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=200,"
+      "(ismcts(c=0.7,clock=wall,cutoff=0,eps=0.1,expand=0,iters=200,"
       "margin=0.5,";
   const size_t first = r.out.find(header);
   ASSERT_NE(first, std::string::npos) << r.out;

@@ -122,6 +122,61 @@ TEST(SessionTest, FromRecordRejectsBadRecords) {
   EXPECT_FALSE(Session::FromRecord(Games(), bad_seats));
 }
 
+// A record written before `depth` was retired (by `savanna play 'kalimambo(players=2)' --seats
+// 'ismcts(iters=30),ismcts(iters=30,reopen=1,playout=policy,cutoff=-1,eps=-1,expand=1,widen=1)'
+// --seed 5 --record`): its seats name depth=0. It still restores, its agents play it again move
+// for move, and their specs no longer print the retired parameter.
+TEST(SessionTest, ARecordNamingTheRetiredDepthStillReplaysAndPlaysTheSame) {
+  Json old = Json::parse(R"json({
+    "actions": [
+      {"action": "play 7", "player": 0}, {"action": "play 8", "player": 1},
+      {"action": "play 2", "player": 0}, {"action": "play 7", "player": 1},
+      {"action": "play 6", "player": 0}, {"action": "play 1", "player": 1},
+      {"action": "play 9", "player": 0}, {"action": "play 9", "player": 1},
+      {"action": "play 3", "player": 0}, {"action": "play 6", "player": 1},
+      {"action": "play 10", "player": 0}, {"action": "play 4", "player": 1},
+      {"action": "play 0", "player": 0}, {"action": "play 0", "player": 1},
+      {"action": "play 1", "player": 0}, {"action": "play 2", "player": 1},
+      {"action": "play 11", "player": 0}, {"action": "play 10", "player": 1},
+      {"action": "play 5", "player": 0}, {"action": "play 3", "player": 1},
+      {"action": "play 4", "player": 0}, {"action": "play 5", "player": 1},
+      {"action": "play 8", "player": 0}, {"action": "play 11", "player": 1}],
+    "format": 1, "game": "kalimambo",
+    "params": {"data": "", "heaps": "", "order": "", "players": 2, "rhino": "", "track": 32},
+    "result": {"returns": [0.0, 1.0], "scores": [-26.0, -18.0], "winners": [1]},
+    "seed": 5})json");
+  old["seats"] = {
+      "ismcts(c=0.7,clock=wall,cutoff=0,depth=0,eps=0.1,expand=0,iters=30,margin=0.5,"
+      "playout=random,reopen=false,seed=6177851601696653293,threads=1,time=0,"
+      "tree_mb=0,widen=0)",
+      "ismcts(c=0.7,clock=wall,cutoff=-1,depth=0,eps=-1,expand=1,iters=30,margin=0.5,"
+      "playout=policy,reopen=true,seed=2685503953512930023,threads=1,time=0,"
+      "tree_mb=0,widen=1)"};
+  auto record = GameRecord::FromJson(old);
+  ASSERT_TRUE(record) << record.error().message;
+  ASSERT_NE(record->seats[0].find(",depth=0,"), std::string::npos);
+  auto restored = Session::FromRecord(Games(), *record);
+  ASSERT_TRUE(restored) << restored.error().message;
+  EXPECT_TRUE(restored->IsTerminal());
+
+  auto game = Games().Create(record->game, record->params);
+  ASSERT_TRUE(game);
+  auto again = Session::Create(*game, record->seats, record->seed);
+  ASSERT_TRUE(again) << again.error().message;
+  again->RunAgents();
+  EXPECT_EQ(again->record().actions, record->actions);
+  EXPECT_EQ(again->record().result, record->result);
+  for (size_t s = 0; s < record->seats.size(); ++s) {
+    std::string without = record->seats[s];
+    without.erase(without.find(",depth=0"), 8);
+    EXPECT_EQ(again->record().seats[s], without);
+  }
+  auto refused = Session::Create(*game, {"ismcts(depth=3)", "human"}, 1);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("'depth' was retired"), std::string::npos)
+      << refused.error().message;
+}
+
 // ---- Simultaneous decisions (sealed_bids: every player bids at once) --------------------------
 
 TEST(SessionTest, SealedSubmissionsAreRevealedOnlyWhenTheStepResolves) {

@@ -168,6 +168,41 @@ TEST(FormatSpec, ListsEveryParameterAndParsesBack) {
   EXPECT_EQ(FormatSpec("game", Params()), "game");
 }
 
+// A retired parameter: old specs that give it at its neutral value still resolve, to the same
+// parameters as without it (so the canonical spec no longer prints it); any other value is refused
+// with an error that names it, says it was retired and where it lives; listings leave it out.
+TEST(RetiredParam, AcceptedOnlyAtItsNeutralValueAndNeverPrinted) {
+  std::vector<ParamSpec> specs = Declarations();
+  specs.push_back(ParamSpec::Retired(ParamSpec::Int("depth", 0, 0, 1000, "tree depth"),
+                                     "the tag search-experiments-2026-11"));
+  auto resolve = [&](const std::string& text) { return ResolveParams(specs, *ParseSpec(text)); };
+  auto old = resolve("game(depth=0,players=2)");
+  ASSERT_TRUE(old) << old.error().message;
+  EXPECT_FALSE(old->Has("depth"));
+  EXPECT_EQ(*old, *resolve("game(players=2)"));
+  EXPECT_EQ(FormatSpec("game", *old),
+            "game(fast=false,players=2,temperature=0.5,variant=standard)");
+  EXPECT_TRUE(resolve("game(depth=00)")) << "read as the old declaration reads it";
+  EXPECT_FALSE(resolve("game(depth=0,depth=0)")) << "given twice";
+  for (const char* bad : {"game(depth=3)", "game(depth=1000)", "game(depth=-1)", "game(depth=x)"}) {
+    auto refused = resolve(bad);
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_EQ(refused.error().code, ErrorCode::kInvalidArgument);
+    const std::string& message = refused.error().message;
+    EXPECT_EQ(message.rfind("game: parameter 'depth' was retired", 0), 0u) << message;
+    EXPECT_NE(message.find("the tag search-experiments-2026-11"), std::string::npos) << message;
+    EXPECT_NE(message.find("old neutral value 0"), std::string::npos) << message;
+  }
+  EXPECT_FALSE(specs.back().Listed());
+  EXPECT_TRUE(specs.front().Listed());
+  const std::string unknown = ResolveParams(specs, *ParseSpec("game(colour=red)")).error().message;
+  EXPECT_EQ(unknown.find("depth"), std::string::npos) << "not offered: " << unknown;
+  auto json = ResolveParamsJson(specs, "game", Json{{"depth", 0}});
+  ASSERT_TRUE(json) << json.error().message;
+  EXPECT_FALSE(json->Has("depth"));
+  EXPECT_FALSE(ResolveParamsJson(specs, "game", Json{{"depth", 2}}));
+}
+
 // A string parameter holds a file path; left empty it is left out of the canonical spec, and
 // the spec still reads back to the same parameters.
 TEST(StringParam, HoldsAPathAndIsLeftOutWhenEmpty) {
