@@ -13,7 +13,8 @@ out=${OUT:-build/net-labels}
 mkdir -p "$out"
 G='kariba(players=2)'
 M='playout=policy,eps=-1,cutoff=-1,expand=1,widen=1,reopen=true'  # medium's search
-py() { nice -n 5 /usr/bin/python3 "$@"; }
+PY="nice -n 5 /usr/bin/python3"
+py() { $PY "$@"; }
 sim() { nice -n 5 $S sim "$G" --seed "${SEED:-11}" --threads 2 "$@"; }
 
 # 1. Self-play positions: greedy (5% random moves), medium's search at 200 iterations (its
@@ -28,13 +29,13 @@ ALL="$L2 $out/l400-3.npz $out/l400-4.npz $out/s200.npz"
 
 # 2. Fits (train.py; every net's held-out figures go to its log).
 fit() { local name=$1; shift; env "$@" > "$out/$name.log" 2>&1; }
-fit g64 py $here/train.py "$out/g64.bin" 4 64,64 "$out/greedy.npz"
-fit s64 py $here/train.py "$out/s64.bin" 6 64,64 "$out/s200.npz"
-fit s128 py $here/train.py "$out/s128.bin" 6 128,128 "$out/s200.npz"
-for q in 0 0.5 1; do fit l64q$q Q=$q PI=1 py $here/train.py "$out/l64q$q.bin" 6 64,64 $L2; done
-fit l64c Q=0.5 PI=0 py $here/train.py "$out/l64c.bin" 6 64,64 $L2
-for w in 64 128; do fit a$w Q=0.5 py $here/train.py "$out/a$w.bin" 6 $w,$w $ALL; done
-fit a256 Q=0.5 py $here/train.py "$out/a256.bin" 8 256,256 $ALL
+fit g64 $PY $here/train.py "$out/g64.bin" 4 64,64 "$out/greedy.npz"
+fit s64 $PY $here/train.py "$out/s64.bin" 6 64,64 "$out/s200.npz"
+fit s128 $PY $here/train.py "$out/s128.bin" 6 128,128 "$out/s200.npz"
+for q in 0 0.5 1; do fit l64q$q Q=$q PI=1 $PY $here/train.py "$out/l64q$q.bin" 6 64,64 $L2; done
+fit l64c Q=0.5 PI=0 $PY $here/train.py "$out/l64c.bin" 6 64,64 $L2
+for w in 64 128; do fit a$w Q=0.5 $PY $here/train.py "$out/a$w.bin" 6 $w,$w $ALL; done
+fit a256 Q=0.5 $PY $here/train.py "$out/a256.bin" 8 256,256 $ALL
 
 # 3. Measurements: medium with each net against medium at equal CPU time; policy against greedy.
 for n in g64 s64 s128 l64q0 l64q0.5 l64q1; do
@@ -62,3 +63,23 @@ if [[ -n ${VALUE_ONLY:-} ]]; then
 fi
 # 4. Deep Monte-Carlo (dmc.py), stopped after four iterations here.
 py $here/dmc.py "$out/dmc" 4 20000 0.1 > "$out/dmc.log"
+
+# 5. More data and a stronger teacher for the widest net: two more files at 400 iterations, two
+#    at 800, all fitted at 256x256.
+for k in 5 6; do py $here/gen.py "$G" "label:ismcts(iters=400,$M)" 8000 2$k "$out/l400-$k.npz" 0.03; done
+for k in 1 2; do py $here/gen.py "$G" "label:ismcts(iters=800,$M)" 5000 3$k "$out/l800-$k.npz" 0.03; done
+fit b256 Q=0.5 $PY $here/train.py "$out/b256.bin" 8 256,256 $ALL $out/l400-5.npz $out/l400-6.npz $out/l800-1.npz $out/l800-2.npz
+for o in greedy "medium(clock=cpu)"; do
+  sim --agents "policy(net=$out/b256.bin),$o" --games 400 --json > "$out/policy_b256_${o%%(*}.json"
+done
+
+# 6. The same recipe in two-player Kalimambo: medium's search at 200 iterations, its choices.
+K='kalimambo(players=2)'
+for k in 1 2 3; do py $here/gen.py "$K" "ismcts(iters=200,$M)" 25000 4$k "$out/km-$k.npz" 0.03; done
+fit k256 GAME=kalimambo $PY $here/train.py "$out/k256.bin" 8 256,256 $out/km-1.npz $out/km-2.npz $out/km-3.npz
+for o in greedy "medium(clock=cpu)"; do
+  nice -n 5 $S sim "$K" --seed 11 --threads 2 --games 400 --json \
+    --agents "policy(net=$out/k256.bin),$o" > "$out/kalimambo_policy_k256_${o%%(*}.json"
+done
+nice -n 5 $S sim "$K" --seed 3 --threads 2 --games 100 --json \
+  --agents "ismcts(iters=200,$M),greedy" > "$out/kalimambo_teacher200_greedy.json"

@@ -4,6 +4,7 @@ error), a held-out share reported every epoch; writes the net file.
 
 usage: train.py OUT.bin EPOCHS TRUNK DATA.npz [DATA.npz ...]
        env: SEED (1), LR (1e-3), BATCH (512), VALUE_WEIGHT (1), HOLD (0.05),
+            GAME (kariba: the game the positions are of),
             Q (0: the value target is the outcome z; w: (1 - w) z + w q, the search's root value,
                two players only), PI (0: the policy target is the choice; 1: the root's visits)
 """
@@ -47,7 +48,7 @@ def main():
     hold = int(len(x) * float(os.environ.get("HOLD", 0.05)))
     test, train = order[:hold], order[hold:]
     players = z.shape[1]
-    setup = GameSetup("kariba", [players])
+    setup = GameSetup(os.environ.get("GAME", "kariba"), [players])
     net = model.Net(setup.input, trunk, setup.actions, setup.seats)
     net.set_input_scale(x[train[:200000]])
     opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
