@@ -21,7 +21,7 @@ order() { if (( $1 % 2 )); then echo "OLD NEW"; else echo "NEW OLD"; fi; }
 # condition reads an option: settings_, or what Begin and MakeRoom derive from one (evaluator_ for
 # `net`, tree_policy_ for `expand`, widen_base_ for `widen`, steps_ for `net` and `tree_mb`, room_
 # and max_bytes for `tree_mb`).
-PER_ITERATION='Iterate|Descend|Select|SelectWithPrior|SelectWithPriorInFullTree|Puct|Expand|PlayOut|EvaluateLeaf|AddPrior|FindPrior|AddEdge|FindJoint|NewNode|JointKey'
+PER_ITERATION='Iterate|Descend|Select|SelectWithPrior|Puct|Expand|PlayOut|EvaluateLeaf|AddPrior|FindPrior|AddEdge|FindJoint|NewNode|JointKey'
 OPTIONS='settings_\.|evaluator_ [!=]=|tree_policy_ [!=]=|widen_base_|steps_|room_|max_bytes'
 
 for step in "${steps[@]}"; do

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "core/check.h"
 #include "core/game.h"
@@ -81,7 +82,7 @@ void Search::Iterate(const State& root) {
       PlayOut();
       break;
     case Steps::kNet:
-      Descend<&Search::SelectWithPrior>();
+      Descend<&Search::SelectWithPrior<false>>();
       Expand();
       EvaluateLeaf();
       break;
@@ -90,7 +91,7 @@ void Search::Iterate(const State& root) {
       PlayOut();
       break;
     case Steps::kNetInFullTree:
-      Descend<&Search::SelectWithPriorInFullTree>();
+      Descend<&Search::SelectWithPrior<true>>();
       EvaluateLeaf();
       break;
   }
@@ -109,18 +110,17 @@ template <Search::Selection kSelect>
 void Search::Descend() {
   path_.clear();
   leaf_ = kNone;
-  Exit& exit = exit_;
   uint32_t node = 0;
   // Step 2. A player to act selects an edge on its own statistics (UCB among the tried legal
   // actions, or with a net PUCT over its prior), or an action without one: there the descent
   // leaves the tree, the action played.
   while (!scratch_->IsTerminal()) {
-    exit.node = node;
-    exit.acting = scratch_->PlayersToAct();
-    if (exit.acting.Size() == 1) {
-      const Player p = exit.acting.First();
-      const uint32_t e = exit.edge[p] = (this->*kSelect)(node, p, exit.chosen[p]);
-      scratch_->ApplyUnchecked(p, exit.chosen[p]);
+    exit_.node = node;
+    exit_.acting = scratch_->PlayersToAct();
+    if (exit_.acting.Size() == 1) {
+      const Player p = exit_.acting.First();
+      const uint32_t e = exit_.edge[p] = (this->*kSelect)(node, p, exit_.chosen[p]);
+      scratch_->ApplyUnchecked(p, exit_.chosen[p]);
       if (e == kNone) return;
       path_.push_back(e);
       node = edges_[e].child;
@@ -129,24 +129,24 @@ void Search::Descend() {
       // A simultaneous decision: every acting player selects before any submission is applied,
       // so no choice depends on another's; the node below is the joint action's.
       bool untried = false;
-      for (Player p : exit.acting) {
-        const uint32_t e = exit.edge[p] = (this->*kSelect)(node, p, exit.chosen[p]);
+      for (Player p : exit_.acting) {
+        const uint32_t e = exit_.edge[p] = (this->*kSelect)(node, p, exit_.chosen[p]);
         untried = untried || e == kNone;
         if (e != kNone) path_.push_back(e);
       }
-      for (Player p : exit.acting) scratch_->ApplyUnchecked(p, exit.chosen[p]);
+      for (Player p : exit_.acting) scratch_->ApplyUnchecked(p, exit_.chosen[p]);
       Hasher joint;
-      for (Player p : exit.acting)
-        joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(exit.chosen[p]));
-      exit.key = joint.Finish();
+      for (Player p : exit_.acting)
+        joint.Add(uint64_t(uint32_t(p)) << 32 | uint32_t(exit_.chosen[p]));
+      exit_.key = joint.Finish();
       if (untried) return;
       uint32_t j = nodes_[node].first_joint;
-      while (j != kNone && joints_[j].key != exit.key) j = joints_[j].next;
+      while (j != kNone && joints_[j].key != exit_.key) j = joints_[j].next;
       if (j == kNone) return;
       node = joints_[j].child;
     }
   }
-  exit.node = kNone;  // the game ended in the tree: nothing to expand
+  exit_.node = kNone;  // the game ended in the tree: nothing to expand
 }
 
 uint32_t Search::Select(uint32_t node, Player p, Action& action) {
@@ -197,21 +197,17 @@ uint32_t Search::Select(uint32_t node, Player p, Action& action) {
   return kNone;
 }
 
+template <bool kFullTree>
 uint32_t Search::SelectWithPrior(uint32_t node, Player p, Action& action) {
   scratch_->LegalActions(p, legal_);
+  static constexpr PriorBlock kUniform{};  // a node without a prior: every action weighs the same
   const PriorBlock* prior = FindPrior(node, p);
   if (prior == nullptr) {  // the node's first selection for `p`: the net's policy here
+    if constexpr (kFullTree) return Puct(node, p, kUniform, action);
     evaluator_->Evaluate(*scratch_, p);
     prior = AddPrior(node, p);
   }
   return Puct(node, p, *prior, action);
-}
-
-uint32_t Search::SelectWithPriorInFullTree(uint32_t node, Player p, Action& action) {
-  scratch_->LegalActions(p, legal_);
-  static constexpr PriorBlock kUniform{};  // a node without a prior: every action weighs the same
-  const PriorBlock* prior = FindPrior(node, p);
-  return Puct(node, p, prior != nullptr ? *prior : kUniform, action);
 }
 
 uint32_t Search::Puct(uint32_t node, Player p, const PriorBlock& block, Action& action) {
@@ -269,17 +265,16 @@ uint32_t Search::Puct(uint32_t node, Player p, const PriorBlock& block, Action& 
 void Search::Expand() {
   // Step 3. Expand: where the descent left the tree, each action there without an edge gets one
   // (available once: legal in this iteration), and the node below is added, the new leaf.
-  Exit& exit = exit_;
-  if (exit.node == kNone) return;
-  for (Player p : exit.acting)
-    if (exit.edge[p] == kNone)
-      path_.push_back(exit.edge[p] = AddEdge(exit.node, p, exit.chosen[p]));
+  if (exit_.node == kNone) return;
+  for (Player p : exit_.acting)
+    if (exit_.edge[p] == kNone)
+      path_.push_back(exit_.edge[p] = AddEdge(exit_.node, p, exit_.chosen[p]));
   leaf_ = NewNode();
-  if (exit.acting.Size() == 1) {
-    edges_[exit.edge[exit.acting.First()]].child = leaf_;
+  if (exit_.acting.Size() == 1) {
+    edges_[exit_.edge[exit_.acting.First()]].child = leaf_;
   } else {
-    joints_.push_back(JointChild{exit.key, leaf_, nodes_[exit.node].first_joint});
-    nodes_[exit.node].first_joint = uint32_t(joints_.size() - 1);
+    joints_.push_back(JointChild{exit_.key, leaf_, nodes_[exit_.node].first_joint});
+    nodes_[exit_.node].first_joint = uint32_t(joints_.size() - 1);
   }
 }
 
@@ -319,24 +314,13 @@ const PriorBlock* Search::FindPrior(uint32_t node, Player p) const {
 }
 
 uint32_t Search::AddEdge(uint32_t node, Player p, Action a) {
-  // The list stays sorted by (player, action): find the last edge before (p, a).
-  uint32_t prev = kNone;
-  for (uint32_t e = nodes_[node].first_edge; e != kNone; e = edges_[e].next) {
-    if (edges_[e].player > p || (edges_[e].player == p && edges_[e].action > a)) break;
-    prev = e;
-  }
-  Edge edge;
-  edge.action = a;
-  edge.player = p;
-  edge.next = prev == kNone ? nodes_[node].first_edge : edges_[prev].next;
-  edge.available = 1;
-  edges_.push_back(edge);
-  const uint32_t index = uint32_t(edges_.size() - 1);
-  if (prev == kNone) {
-    nodes_[node].first_edge = index;
-  } else {
-    edges_[prev].next = index;
-  }
+  // The list stays sorted by (player, action): the edge goes in before the first one after (p, a).
+  uint32_t* link = &nodes_[node].first_edge;
+  while (*link != kNone && std::pair(edges_[*link].player, edges_[*link].action) <= std::pair(p, a))
+    link = &edges_[*link].next;
+  const uint32_t index = uint32_t(edges_.size());
+  const uint32_t next = std::exchange(*link, index);  // before push_back moves the edges
+  edges_.push_back(Edge{.action = a, .player = p, .next = next, .available = 1});
   return index;
 }
 

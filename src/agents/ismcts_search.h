@@ -130,8 +130,8 @@ class Search {
   uint32_t Select(uint32_t node, Player p, Action& action);
   // With a net: PUCT with the net's prior at `node`, asked for when `p` has none there yet (in a
   // full tree, every action then weighs the same).
+  template <bool kFullTree>
   uint32_t SelectWithPrior(uint32_t node, Player p, Action& action);
-  uint32_t SelectWithPriorInFullTree(uint32_t node, Player p, Action& action);
   uint32_t Puct(uint32_t node, Player p, const PriorBlock& prior, Action& action);
   void Expand();  // Step 3: where the descent left the tree, new edges and the node below (leaf_)
   // Step 4: a playout (PlayoutOptions), or with a net the leaf's values and the new leaf's prior.

@@ -1,6 +1,7 @@
 // The policy agent.
 #include "agents/policy_agent.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/check.h"
@@ -37,12 +38,8 @@ Action PolicyAgent::Choose(const State& state, Player player) {
   evaluator_->Evaluate(state, player);
   evaluator_->Policy(legal_, probs_);
   const int n = legal_.Size();
-  if (temperature_ <= 0) {
-    int best = 0;
-    for (int i = 1; i < n; ++i)
-      if (probs_[size_t(i)] > probs_[size_t(best)]) best = i;
-    return legal_[best];
-  }
+  if (temperature_ <= 0)
+    return legal_[int(std::max_element(probs_.begin(), probs_.begin() + n) - probs_.begin())];
   // p^(1/temp), relative to the largest so that a low temperature does not underflow.
   float top = 0;
   for (int i = 0; i < n; ++i) top = std::max(top, probs_[size_t(i)]);
