@@ -28,8 +28,8 @@ from savanna.train.selfplay import (AgentTeacher, SearchTeacher, SelfPlay, deriv
 
 # The options a checkpoint is bound to: resuming with another value would make a different run.
 FIXED = ("game", "seed", "players", "trunk", "positions", "teacher", "policy_target", "guide_from",
-         "sample_moves", "random_moves", "margin", "batch", "lr", "weight_decay", "reuse", "value_weight",
-         "buffer", "buffer_mb")
+         "sample_moves", "random_moves", "margin", "batch", "lr", "weight_decay", "reuse",
+         "value_weight", "buffer", "buffer_mb")
 
 
 NET_LABEL = "net (no search)"
