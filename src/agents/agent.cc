@@ -138,7 +138,12 @@ std::vector<ActionEstimate> Agent::Analyze(const State& state, Player player) {
 const std::vector<AgentInfo>& AgentInfos() {
   static const std::vector<AgentInfo> infos = [] {
     std::vector<AgentInfo> v;
-    for (const auto& kind : Kinds()) v.push_back(kind.info);
+    for (const auto& kind : Kinds()) {
+      // Retired parameters are still resolved (kind.info), never listed.
+      AgentInfo info = kind.info;
+      std::erase_if(info.params, [](const ParamSpec& p) { return !p.Listed(); });
+      v.push_back(std::move(info));
+    }
     return v;
   }();
   return infos;

@@ -91,7 +91,8 @@ struct AgentInfo {
   std::vector<ParamSpec> params;
 };
 
-// Every agent kind, for help texts and `--agents` validation.
+// Every agent kind, for help texts and `--agents` validation, with the parameters it lists
+// (retired ones left out; MakeAgent still resolves them).
 const std::vector<AgentInfo>& AgentInfos();
 
 // Creates an agent from a spec. `seed` seeds the agent's private RNG unless the spec sets its

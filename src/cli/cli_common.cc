@@ -105,9 +105,8 @@ std::string ParamValueText(const ParamValue& value) {
 void PrintParamTable(const std::string& title, const std::vector<ParamSpec>& params) {
   std::cout << title;
   size_t width = 0;
-  for (const auto& p : params) width = std::max(width, p.Listed() ? p.name.size() : 0);
+  for (const auto& p : params) width = std::max(width, p.name.size());
   for (const auto& p : params) {
-    if (!p.Listed()) continue;
     const std::string value = ParamValueText(p.default_value);
     const std::string shown = p.type == ParamType::kString && value.empty() ? "none" : value;
     std::cout << fmt::format("  {:<{}}  {} (default {}): {}\n", p.name, width, p.AllowedText(),

@@ -19,7 +19,6 @@ int RunAgents(const GameRegistry&, bool json) {
     for (const AgentInfo& info : infos) {
       Json params = Json::array();
       for (const ParamSpec& p : info.params) {
-        if (!p.Listed()) continue;
         Json param = p.ToJson();
         param["name"] = p.name;
         params.push_back(std::move(param));

@@ -47,7 +47,7 @@ struct ParamSpec {
   // it only at that value, which resolves to nothing (the resolved Params leave it out, so
   // FormatSpec no longer prints it); any other value is refused with an error that names it and
   // `where` it lives now ("the tag search-experiments-2026-11"). Listings (help, `--json`,
-  // catalogues) leave it out: see Listed().
+  // catalogues) leave it out: AgentInfos() lists only the Listed() parameters.
   static ParamSpec Retired(ParamSpec old, std::string where);
   // Whether help texts and catalogues list this parameter (false once retired).
   bool Listed() const { return retired_to.empty(); }

@@ -19,8 +19,7 @@ void BindAgents(py::module_& m) {
           d["name"] = info.name;
           d["description"] = info.description;
           py::dict params;
-          for (const ParamSpec& p : info.params)
-            if (p.Listed()) params[py::str(p.name)] = ToPython(p.ToJson());
+          for (const ParamSpec& p : info.params) params[py::str(p.name)] = ToPython(p.ToJson());
           d["params"] = params;
           out.append(d);
         }

@@ -15,8 +15,7 @@ Json AgentsJson() {
   Json agents = Json::array();
   for (const AgentInfo& info : AgentInfos()) {
     Json params = Json::object();
-    for (const ParamSpec& param : info.params)
-      if (param.Listed()) params[param.name] = param.ToJson();
+    for (const ParamSpec& param : info.params) params[param.name] = param.ToJson();
     agents.push_back({{"name", info.name}, {"description", info.description}, {"params", params}});
   }
   return agents;
